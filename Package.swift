@@ -1,0 +1,67 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Upcoming-feature flags shared by every Swift target (Swift 6 language mode is implied by tools 6.0).
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "ringd",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "ringd", targets: ["ringd"]),
+        .library(name: "RingCore", targets: ["RingCore"]),
+        .library(name: "RingHTTP", targets: ["RingHTTP"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // System libraries (apt: zlib1g-dev, libssl-dev).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+
+        // Rendering: RingCore imports only the standard library.
+        .target(name: "RingCore", swiftSettings: strict),
+        .target(name: "RingSVG", dependencies: ["RingCore"], swiftSettings: strict),
+        .target(name: "RingRaster", dependencies: ["RingCore"], swiftSettings: strict),
+        .target(name: "RingPNG", dependencies: ["RingRaster", "CZlib"], swiftSettings: strict),
+
+        // Transport: RingHTTP imports nothing of ours.
+        .target(name: "RingHTTP", dependencies: [], swiftSettings: strict),
+
+        // The only target that joins transport and rendering.
+        .target(
+            name: "RingApp",
+            dependencies: [
+                "RingCore", "RingSVG", "RingRaster", "RingPNG", "RingHTTP", "CCrypto",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "ringd",
+            dependencies: [
+                "RingApp", "RingHTTP",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+
+        .testTarget(name: "RingCoreTests", dependencies: ["RingCore"], swiftSettings: strict),
+        .testTarget(name: "RingSVGTests", dependencies: ["RingSVG", "RingCore"], swiftSettings: strict),
+        .testTarget(name: "RingRasterTests", dependencies: ["RingRaster", "RingCore"], swiftSettings: strict),
+        .testTarget(name: "RingPNGTests", dependencies: ["RingPNG", "RingRaster"], swiftSettings: strict),
+        .testTarget(name: "RingHTTPTests", dependencies: ["RingHTTP"], swiftSettings: strict),
+        .testTarget(name: "RingAppTests", dependencies: ["RingApp", "RingHTTP", "RingCore"], swiftSettings: strict),
+        .testTarget(
+            name: "RingIntegrationTests",
+            dependencies: ["RingApp", "RingHTTP"],
+            swiftSettings: strict
+        ),
+    ]
+)

@@ -1,0 +1,28 @@
+import Testing
+@testable import RingHTTP
+
+@Suite struct HTTPHeadersTests {
+    @Test func caseInsensitiveLookupKeepsOrder() {
+        var h = HTTPHeaders([("Host", "a"), ("X-One", "1"), ("x-one", "2")])
+        #expect(h["host"] == "a")
+        #expect(h.values(for: "X-ONE") == ["1", "2"])
+        h.replaceOrAdd(name: "X-One", value: "3")
+        #expect(h.values(for: "x-one") == ["3"])
+    }
+
+    @Test func connectionTokens() {
+        let h = HTTPHeaders([("Connection", "Keep-Alive, Upgrade"), ("Connection", " close ")])
+        #expect(h.containsToken("keep-alive", in: "connection"))
+        #expect(h.containsToken("close", in: "Connection"))
+        #expect(!h.containsToken("clos", in: "Connection"))
+    }
+
+    @Test func keepAliveDefaultsByVersion() {
+        var r = HTTPRequest(method: .get, target: "/", path: "/", query: nil, version: .http1_1)
+        #expect(r.wantsKeepAlive)
+        r.version = .http1_0
+        #expect(!r.wantsKeepAlive)
+        r.headers.add(name: "Connection", value: "keep-alive")
+        #expect(r.wantsKeepAlive)
+    }
+}
