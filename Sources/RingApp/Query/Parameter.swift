@@ -1,0 +1,83 @@
+import RingCore
+
+/// One row of the parameter table: everything the decoder, error messages and docs know about a parameter.
+public struct Parameter: Sendable {
+    public let name: String
+    public let kind: ParameterKind
+    /// The default as documented (empty when the parameter has none, e.g. a required `p`).
+    public let defaultValue: String
+    /// One line for people.
+    public let doc: String
+    /// A value that works, for docs and generated examples.
+    public let example: String
+
+    public init(_ name: String, _ kind: ParameterKind, default defaultValue: String = "", doc: String, example: String) {
+        self.name = name
+        self.kind = kind
+        self.defaultValue = defaultValue
+        self.doc = doc
+        self.example = example
+    }
+}
+
+/// What a parameter accepts. Ranges live here, so error messages and docs quote the same numbers the decoder checks.
+public enum ParameterKind: Sendable {
+    /// `0.7`, `.7`, `70%`, `7/10`, within the range.
+    case progress(ClosedRange<Double>)
+    /// A comma-separated list of progress values, with the count in `count`.
+    case progressList(value: ClosedRange<Double>, count: ClosedRange<Int>)
+    /// A plain number with a unit word for messages (`px`, `seconds`, `degrees`).
+    case number(ClosedRange<Double>, unit: String)
+    case integer(ClosedRange<Int>)
+    /// Pixels (`12`, `12px`) or percent of the image size (`12%`).
+    case length(pixels: ClosedRange<Double>, percent: ClosedRange<Double>)
+    /// A colour; `allowsNone` adds the word `none`.
+    case color(allowsNone: Bool)
+    /// A colour, an activity preset (`move`), or a gradient of stops joined by commas.
+    case paint(stops: ClosedRange<Int>)
+    /// Per-ring paints separated by commas; gradient stops within one entry joined by `-`.
+    case paintList(count: ClosedRange<Int>)
+    /// Per-ring colours (or `none`) separated by commas.
+    case colorList(count: ClosedRange<Int>)
+    case choice([String])
+    /// `0` or `1`.
+    case flag
+    /// Free text up to `maxLength` characters; `glyphsOnly` restricts it to the built-in stroke font.
+    case text(maxLength: Int, glyphsOnly: Bool)
+
+    /// What the kind accepts, in words, for error messages and docs.
+    public var expectation: String {
+        switch self {
+        case .progress(let r):
+            "a number \(fmt(r.lowerBound))…\(fmt(r.upperBound)) (0.7, .7, 70% or 7/10)"
+        case .progressList(let v, let c):
+            "\(c.lowerBound)…\(c.upperBound) comma-separated progress values, each \(fmt(v.lowerBound))…\(fmt(v.upperBound))"
+        case .number(let r, let unit):
+            "a number \(fmt(r.lowerBound))…\(fmt(r.upperBound))\(unit.isEmpty ? "" : " (\(unit))")"
+        case .integer(let r):
+            "a whole number \(r.lowerBound)…\(r.upperBound)"
+        case .length(let px, let pc):
+            "pixels \(fmt(px.lowerBound))…\(fmt(px.upperBound)) (e.g. 12) or a percentage of the size \(fmt(pc.lowerBound))…\(fmt(pc.upperBound))% (e.g. 12%)"
+        case .color(let allowsNone):
+            NamedColors.syntaxDescription
+                + (allowsNone ? ", or none" : "")
+        case .paint(let stops):
+            "a colour, a preset (move, exercise, stand) or a gradient of \(stops.lowerBound)…\(stops.upperBound) comma-separated colours"
+        case .paintList(let c):
+            "\(c.lowerBound)…\(c.upperBound) comma-separated colours or presets, one per ring (gradient stops joined by -)"
+        case .colorList(let c):
+            "\(c.lowerBound)…\(c.upperBound) comma-separated colours or none, one per ring"
+        case .choice(let options):
+            "one of " + options.joined(separator: ", ")
+        case .flag:
+            "0 or 1"
+        case .text(let max, let glyphsOnly):
+            "text of at most \(max) characters" + (glyphsOnly ? " from the built-in glyph set (letters, digits, % . , : / - + and a few more)" : "")
+        }
+    }
+}
+
+/// Numbers for messages: integers without a decimal point, others as Swift prints them.
+func fmt(_ x: Double) -> String {
+    x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
+}

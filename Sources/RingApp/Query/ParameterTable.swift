@@ -1,0 +1,135 @@
+import RingCore
+
+/// The image routes and their parameters: the single source the decoder validates through and docs derive from.
+public enum ImageRoute: String, Sendable, CaseIterable {
+    case ring, activity, petals, pie, check
+
+    /// Parameters of this route, route-specific first, then the common ones.
+    public var parameters: [Parameter] {
+        ParameterTable.specific(to: self) + ParameterTable.common
+    }
+
+    /// The table row for `name` (exact spelling), if this route has it.
+    public func parameter(_ name: String) -> Parameter? {
+        parameters.first { $0.name == name }
+    }
+}
+
+/// The declarative parameter table (DESIGN.md §3).
+public enum ParameterTable {
+    /// Parameters every image route accepts.
+    public static let common: [Parameter] = [
+        Parameter("size", .number(RingLimits.size, unit: "px"), default: "128",
+                  doc: "Side of the square image in CSS pixels.", example: "256"),
+        Parameter("scale", .integer(RingLimits.scale), default: "1",
+                  doc: "PNG pixel density (size × scale device pixels).", example: "2"),
+        Parameter("bg", .color(allowsNone: true), default: "none",
+                  doc: "Background colour, or none for transparent.", example: "white"),
+        Parameter("theme", .choice(Theme.allCases.map(\.rawValue)), default: "light",
+                  doc: "Picks default track and label colours for light or dark pages.", example: "dark"),
+        Parameter("label", .text(maxLength: RingLimits.labelLength, glyphsOnly: true), default: "none",
+                  doc: "none, auto (the percentage) or text to draw in the middle.", example: "auto"),
+        Parameter("labelColor", .color(allowsNone: false), default: "theme",
+                  doc: "Label colour (default: near-black on light, near-white on dark).", example: "#333"),
+        Parameter("title", .text(maxLength: RingLimits.titleLength, glyphsOnly: false), default: "derived",
+                  doc: "Accessible name (default e.g. \"70% progress\").", example: "Build coverage"),
+        Parameter("animate", .flag, default: "0",
+                  doc: "1 animates once and rests on the final picture.", example: "1"),
+        Parameter("duration", .number(RingLimits.duration, unit: "seconds"), default: "1",
+                  doc: "Animation length in seconds.", example: "1.5"),
+        Parameter("format", .choice(["svg", "png"]), default: "svg",
+                  doc: "Output format when the path has no .svg/.png extension.", example: "png"),
+        Parameter("strict", .flag, default: "0",
+                  doc: "1 answers bad parameters with 400 text even for image requests.", example: "1"),
+    ]
+
+    static let progress = Parameter("p", .progress(RingLimits.progress), default: "",
+                                    doc: "Progress; above 1 the ring keeps going round. Or give value and total.",
+                                    example: "0.7")
+    static let value = Parameter("value", .number(0...1e9, unit: ""), default: "",
+                                 doc: "Done so far; p = value / total.", example: "7")
+    static let total = Parameter("total", .number(1e-9...1e9, unit: ""), default: "",
+                                 doc: "The whole; p = value / total.", example: "10")
+    static let start = Parameter("start", .number(RingLimits.startDegrees, unit: "degrees"), default: "-90",
+                                 doc: "Where the arc starts: 0 = 3 o'clock, -90 = top.", example: "0")
+    static let dir = Parameter("dir", .choice(Direction.allCases.map(\.rawValue)), default: "cw",
+                               doc: "Sweep direction.", example: "ccw")
+    static let cap = Parameter("cap", .choice(LineCap.allCases.map(\.rawValue)), default: "round",
+                               doc: "Arc ends.", example: "butt")
+    static let shadow = Parameter("shadow", .choice(ShadowMode.allCases.map(\.rawValue)), default: "auto",
+                                  doc: "Tip shadow: auto shows it once p > 0.96.", example: "on")
+
+    /// The length range every thickness, gap and stroke parameter accepts before checking it fits the image.
+    static let lengthRange: (pixels: ClosedRange<Double>, percent: ClosedRange<Double>) = (0.5...1024, 0.5...50)
+
+    static func specific(to route: ImageRoute) -> [Parameter] {
+        switch route {
+        case .ring:
+            [
+                progress, value, total,
+                Parameter("color", .paint(stops: RingLimits.gradientStops), default: "",
+                          doc: "Solid colour or preset; overrides gradient.", example: "lightRed"),
+                Parameter("gradient", .paint(stops: RingLimits.gradientStops), default: "darkPurple,lightYellow",
+                          doc: "Angular gradient along the arc: 2–8 colours, or a preset.", example: "move"),
+                Parameter("track", .color(allowsNone: true), default: "systemGray6 (dark: #1C1C1E)",
+                          doc: "Track colour under the arc, or none.", example: "none"),
+                Parameter("thickness", .length(pixels: lengthRange.pixels, percent: lengthRange.percent),
+                          default: "12%", doc: "Band width in px or % of size.", example: "30"),
+                start, dir, cap, shadow,
+            ]
+        case .activity:
+            [
+                Parameter("p", .progressList(value: RingLimits.progress, count: RingLimits.rings), default: "",
+                          doc: "Progress per ring, outermost first (or move, exercise, stand).", example: "0.8,0.6,1.1"),
+                Parameter("move", .progress(RingLimits.progress), default: "",
+                          doc: "Outer ring (with exercise and stand instead of p).", example: "0.8"),
+                Parameter("exercise", .progress(RingLimits.progress), default: "",
+                          doc: "Middle ring.", example: "0.6"),
+                Parameter("stand", .progress(RingLimits.progress), default: "",
+                          doc: "Inner ring.", example: "1.1"),
+                Parameter("colors", .paintList(count: RingLimits.rings), default: "move,exercise,stand,…palette",
+                          doc: "Per-ring colours or gradients (stops joined by -).", example: "lightRed,lightGreen,lightBlue"),
+                Parameter("tracks", .colorList(count: RingLimits.rings), default: "dark shade of each ring",
+                          doc: "Per-ring track colours, or none.", example: "none"),
+                Parameter("thickness", .length(pixels: lengthRange.pixels, percent: lengthRange.percent),
+                          default: "auto", doc: "Band width of every ring (default fits the rings).", example: "10%"),
+                Parameter("gap", .length(pixels: 0...1024, percent: 0...50), default: "1.5%",
+                          doc: "Space between rings.", example: "2"),
+                start, dir, cap, shadow,
+            ]
+        case .petals:
+            [
+                progress, value, total,
+                Parameter("petals", .integer(RingLimits.petals), default: "8",
+                          doc: "Number of petals.", example: "12"),
+                Parameter("color", .color(allowsNone: false), default: "systemGray2",
+                          doc: "Petal colour.", example: "darkPurple"),
+            ]
+        case .pie:
+            [
+                progress, value, total,
+                Parameter("color", .color(allowsNone: false), default: "systemBlue",
+                          doc: "Wedge colour.", example: "lightGreen"),
+                Parameter("border", .color(allowsNone: true), default: "color",
+                          doc: "Border ring colour, or none.", example: "systemGray3"),
+                Parameter("borderWidth", .length(pixels: lengthRange.pixels, percent: lengthRange.percent),
+                          default: "3%", doc: "Border ring width.", example: "2"),
+            ]
+        case .check:
+            [
+                Parameter("shape", .choice(CheckShape.allCases.map(\.rawValue)), default: "circle",
+                          doc: "Outline shape.", example: "rounded"),
+                Parameter("from", .color(allowsNone: false), default: "systemBlue",
+                          doc: "Colour while drawing (animation).", example: "blue"),
+                Parameter("to", .color(allowsNone: false), default: "systemGreen",
+                          doc: "Final colour.", example: "green"),
+                Parameter("stroke", .length(pixels: lengthRange.pixels, percent: lengthRange.percent),
+                          default: "6%", doc: "Line width of outline and check.", example: "4"),
+                Parameter("ratio", .number(RingLimits.checkRatio, unit: ""), default: "0.333",
+                          doc: "Check size relative to the container.", example: "0.4"),
+                Parameter("bounce", .flag, default: "1",
+                          doc: "Scale bounce at the end of the animation.", example: "0"),
+            ]
+        }
+    }
+}

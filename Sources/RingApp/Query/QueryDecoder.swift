@@ -1,0 +1,187 @@
+import RingCore
+
+/// Query → validated ``RingSpec`` with every default applied (DESIGN.md §3). Runs once per request;
+/// everything after it (layout, writers) cannot fail.
+public enum QueryDecoder {
+    /// Default colours that depend on the theme.
+    enum Defaults {
+        static func track(_ theme: Theme) -> Color {
+            theme == .light ? Color(hex: 0xF2F2F7) : Color(hex: 0x1C1C1E)  // systemGray6 light / dark
+        }
+        static func label(_ theme: Theme) -> Color {
+            theme == .light ? Color(hex: 0x1C1C1E) : Color(hex: 0xF2F2F7)
+        }
+        static let ringGradient = Gradient(stops: [Color(r: 142, g: 68, b: 173), Color(r: 241, g: 196, b: 15)])!
+        /// Activity ring paints after move, exercise and stand: the seed-000 palette.
+        static let extraRingPaints = ["lightBlue", "lightOrange", "lightPurple", "lightYellow", "lightRed"]
+    }
+
+    public static func decode(route: ImageRoute, query: QueryString) throws(QueryError) -> RingSpec {
+        let q = QueryReader(route: route, query: query)
+        var common = try decodeCommon(q)
+        let style: RingSpec.Style
+        switch route {
+        case .ring: style = .ring(try decodeRing(q, common))
+        case .activity: style = .activity(try decodeActivity(q, common))
+        case .petals: style = .petals(try decodePetals(q))
+        case .pie: style = .pie(try decodePie(q))
+        case .check: style = .check(try decodeCheck(q))
+        }
+        if !q.isGiven("title") { common.title = defaultTitle(for: style) }
+        return RingSpec(style: style, common: common)
+    }
+
+    static func decodeCommon(_ q: QueryReader) throws(QueryError) -> CommonOptions {
+        var c = CommonOptions()
+        c.size = try q.number("size") ?? 128
+        c.scale = try q.integer("scale") ?? 1
+        if Double(c.scale) * c.size > Double(RingLimits.maxPixelSide) {
+            throw q.error("scale", q.query["scale"] ?? "", "size × scale at most \(RingLimits.maxPixelSide) pixels")
+        }
+        c.background = try q.color("bg") ?? nil
+        c.theme = try q.choice("theme", as: Theme.self) ?? .light
+        if let label = try q.text("label") {
+            switch label.lowercased() {
+            case "none", "": c.label = .none
+            case "auto": c.label = .auto
+            default: c.label = .text(label)
+            }
+        }
+        c.labelColor = (try q.color("labelColor") ?? nil) ?? Defaults.label(c.theme)
+        c.title = try q.text("title") ?? ""
+        let animate = try q.flag("animate") ?? false
+        let duration = try q.number("duration") ?? 1
+        c.animation = animate ? Animation(duration: duration) : nil
+        _ = try q.choice("format", as: OutputFormat.self)
+        _ = try q.flag("strict")
+        return c
+    }
+
+    /// `p`, or `value` with `total`.
+    static func decodeProgress(_ q: QueryReader) throws(QueryError) -> Double {
+        if let p = try q.progress("p") {
+            if q.isGiven("value") || q.isGiven("total") {
+                throw q.error("value", q.query["value"] ?? q.query["total"] ?? "", "either p or value with total, not both")
+            }
+            return p
+        }
+        if let value = try q.number("value") {
+            guard let total = try q.number("total") else {
+                throw q.error("total", "", "a total to go with value (p = value / total)")
+            }
+            let p = ValueSyntax.canonical(value / total)
+            guard RingLimits.progress.contains(p) else {
+                throw q.error("value", q.query["value"] ?? "", "value / total within \(fmt(RingLimits.progress.lowerBound))…\(fmt(RingLimits.progress.upperBound))")
+            }
+            return p
+        }
+        if q.isGiven("total") { throw q.error("value", "", "a value to go with total (p = value / total)") }
+        throw q.error("p", "", q.row("p").kind.expectation + ", or value and total")
+    }
+
+    static func decodeRing(_ q: QueryReader, _ common: CommonOptions) throws(QueryError) -> RingStyle {
+        let progress = try decodeProgress(q)
+        let color = try q.paint("color")
+        let gradient = try q.paint("gradient")
+        if color != nil && gradient != nil {
+            throw q.error("gradient", q.query["gradient"] ?? "", "either color or gradient, not both")
+        }
+        let fill = color ?? gradient ?? .gradient(Defaults.ringGradient)
+        let track = try q.color("track") ?? Defaults.track(common.theme)
+        let thickness = try q.length("thickness") ?? .fraction(0.12)
+        try checkFits(q, "thickness", thickness, common.size, limit: 0.5)
+        return RingStyle(
+            progress: progress, fill: fill, track: track, thickness: thickness,
+            start: try q.number("start") ?? -90, direction: try q.choice("dir", as: Direction.self) ?? .cw,
+            cap: try q.choice("cap", as: LineCap.self) ?? .round, shadow: try q.choice("shadow", as: ShadowMode.self) ?? .auto)
+    }
+
+    static func decodeActivity(_ q: QueryReader, _ common: CommonOptions) throws(QueryError) -> ActivityStyle {
+        var progresses: [Double]
+        if let list = try q.progressList("p") {
+            if let named = ["move", "exercise", "stand"].first(where: q.isGiven) {
+                throw q.error(named, q.query[named] ?? "", "either p or move/exercise/stand, not both")
+            }
+            progresses = list
+        } else {
+            let named = [try q.progress("move"), try q.progress("exercise"), try q.progress("stand")]
+            guard named.contains(where: { $0 != nil }) else {
+                throw q.error("p", "", q.row("p").kind.expectation + ", or move, exercise and stand")
+            }
+            progresses = named.map { $0 ?? 0 }
+        }
+        let n = progresses.count
+        let paints = try q.paintList("colors")
+        if let paints, paints.count != n {
+            throw q.error("colors", q.query["colors"] ?? "", "\(n) entries, one per ring")
+        }
+        let tracks = try q.colorList("tracks")
+        if let tracks, tracks.count != n {
+            throw q.error("tracks", q.query["tracks"] ?? "", "\(n) entries, one per ring")
+        }
+        let defaults = ["move", "exercise", "stand"] + Defaults.extraRingPaints
+        var rings: [ActivityRing] = []
+        for i in 0..<n {
+            let fill = paints?[i]
+                ?? ValueSyntax.paint(defaults[i], separator: ",", stops: RingLimits.gradientStops)!
+            let track: Color? = tracks.map { $0[i] } ?? fill.endColor.darkTrack()
+            rings.append(ActivityRing(progress: progresses[i], fill: fill, track: track))
+        }
+        let gap = try q.length("gap") ?? .fraction(0.015)
+        // Default thickness fits the rings into the radius, leaving a centre hole of about a quarter of it.
+        let autoThickness = min(0.1, (0.5 * 0.76 - Double(n - 1) * gap.resolved(in: 1)) / Double(n))
+        let thickness = try q.length("thickness") ?? .fraction(ValueSyntax.canonical(max(autoThickness, 0.01)))
+        let used = Double(n) * thickness.resolved(in: common.size) + Double(n - 1) * gap.resolved(in: common.size)
+        if used > common.size / 2 {
+            throw q.error(q.isGiven("thickness") ? "thickness" : "gap", q.query["thickness"] ?? q.query["gap"] ?? "",
+                          "\(n) rings × thickness + gaps within half the size (\(fmt(common.size / 2)) px); they need \(fmt(used.rounded())) px")
+        }
+        return ActivityStyle(
+            rings: rings, thickness: thickness, gap: gap, start: try q.number("start") ?? -90,
+            direction: try q.choice("dir", as: Direction.self) ?? .cw, cap: try q.choice("cap", as: LineCap.self) ?? .round,
+            shadow: try q.choice("shadow", as: ShadowMode.self) ?? .auto)
+    }
+
+    static func decodePetals(_ q: QueryReader) throws(QueryError) -> PetalsStyle {
+        PetalsStyle(
+            progress: try decodeProgress(q), petals: try q.integer("petals") ?? 8,
+            color: (try q.color("color") ?? nil) ?? Color(hex: 0xAEAEB2))  // systemGray2
+    }
+
+    static func decodePie(_ q: QueryReader) throws(QueryError) -> PieStyle {
+        let progress = try decodeProgress(q)
+        let color = (try q.color("color") ?? nil) ?? Color(hex: 0x007AFF)  // systemBlue
+        let border = try q.color("border") ?? color
+        let width = try q.length("borderWidth") ?? .fraction(0.03)
+        return PieStyle(progress: progress, color: color, border: border ?? .transparent, borderWidth: width)
+    }
+
+    static func decodeCheck(_ q: QueryReader) throws(QueryError) -> CheckStyle {
+        CheckStyle(
+            shape: try q.choice("shape", as: CheckShape.self) ?? .circle,
+            from: (try q.color("from") ?? nil) ?? Color(hex: 0x007AFF),
+            to: (try q.color("to") ?? nil) ?? Color(hex: 0x34C759),
+            stroke: try q.length("stroke") ?? .fraction(0.06),
+            ratio: try q.number("ratio") ?? ValueSyntax.canonical(1.0 / 3),
+            bounce: try q.flag("bounce") ?? true)
+    }
+
+    /// Rejects a length larger than `limit` × size, naming the parameter.
+    static func checkFits(_ q: QueryReader, _ name: String, _ length: Length, _ size: Double, limit: Double) throws(QueryError) {
+        if length.resolved(in: size) > limit * size {
+            throw q.error(name, q.query[name] ?? "", "at most \(fmt(limit * 100))% of the size (\(fmt(limit * size)) px)")
+        }
+    }
+
+    /// The accessible name when `title` is not given.
+    static func defaultTitle(for style: RingSpec.Style) -> String {
+        func pct(_ p: Double) -> String { "\(Int((p * 100).rounded()))%" }
+        switch style {
+        case .ring(let s): return "\(pct(s.progress)) progress"
+        case .activity(let s): return "Activity: " + s.rings.map { pct($0.progress) }.joined(separator: ", ")
+        case .petals(let s): return "\(pct(s.progress)) progress"
+        case .pie(let s): return "\(pct(s.progress)) progress"
+        case .check: return "Done"
+        }
+    }
+}

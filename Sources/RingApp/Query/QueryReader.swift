@@ -1,0 +1,151 @@
+import RingCore
+
+/// Typed access to one route's query values, validated through the parameter table.
+///
+/// Every getter returns nil when the parameter is absent and throws a ``QueryError`` quoting the table's
+/// expectation when it is present but wrong.
+struct QueryReader {
+    let route: ImageRoute
+    let query: QueryString
+
+    func isGiven(_ name: String) -> Bool { query[name] != nil }
+
+    /// The table row; every name the decoder asks for is in the table (a programming error otherwise).
+    func row(_ name: String) -> Parameter {
+        guard let row = route.parameter(name) else { preconditionFailure("\(name) is not in the \(route) table") }
+        return row
+    }
+
+    func error(_ name: String, _ given: String, _ expected: String? = nil) -> QueryError {
+        QueryError(parameter: name, given: given.isEmpty ? "nothing" : given, expected: expected ?? row(name).kind.expectation)
+    }
+
+    func progress(_ name: String) throws(QueryError) -> Double? {
+        guard let raw = query[name] else { return nil }
+        guard case .progress(let range) = row(name).kind,
+              let v = ValueSyntax.progress(raw), range.contains(v)
+        else { throw error(name, raw) }
+        return ValueSyntax.canonical(v)
+    }
+
+    func progressList(_ name: String) throws(QueryError) -> [Double]? {
+        guard let raw = query[name] else { return nil }
+        guard case .progressList(let range, let count) = row(name).kind else { throw error(name, raw) }
+        let parts = raw.split(separator: ",", omittingEmptySubsequences: false)
+        guard count.contains(parts.count) else { throw error(name, raw) }
+        var values: [Double] = []
+        for part in parts {
+            guard let v = ValueSyntax.progress(String(part)), range.contains(v) else { throw error(name, raw) }
+            values.append(ValueSyntax.canonical(v))
+        }
+        return values
+    }
+
+    func number(_ name: String) throws(QueryError) -> Double? {
+        guard let raw = query[name] else { return nil }
+        guard case .number(let range, _) = row(name).kind,
+              let v = ValueSyntax.decimal(raw), range.contains(v)
+        else { throw error(name, raw) }
+        return ValueSyntax.canonical(v)
+    }
+
+    func integer(_ name: String) throws(QueryError) -> Int? {
+        guard let raw = query[name] else { return nil }
+        guard case .integer(let range) = row(name).kind,
+              raw.utf8.count <= 6, raw.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let v = Int(raw), range.contains(v)
+        else { throw error(name, raw) }
+        return v
+    }
+
+    func length(_ name: String) throws(QueryError) -> Length? {
+        guard let raw = query[name] else { return nil }
+        guard case .length(let px, let pc) = row(name).kind else { throw error(name, raw) }
+        if raw.hasSuffix("%") {
+            guard let v = ValueSyntax.decimal(String(raw.dropLast())), pc.contains(v) else { throw error(name, raw) }
+            return .fraction(ValueSyntax.canonical(v / 100))
+        }
+        let number = raw.hasSuffix("px") ? String(raw.dropLast(2)) : raw
+        guard let v = ValueSyntax.decimal(number), px.contains(v) else { throw error(name, raw) }
+        return .pixels(ValueSyntax.canonical(v))
+    }
+
+    /// A colour; `.some(nil)` means the word `none` where the row allows it.
+    func color(_ name: String) throws(QueryError) -> Color?? {
+        guard let raw = query[name] else { return nil }
+        guard case .color(let allowsNone) = row(name).kind else { throw error(name, raw) }
+        if allowsNone && raw.lowercased() == "none" { return .some(nil) }
+        guard let c = Color(parsing: raw) else { throw error(name, raw) }
+        return .some(c)
+    }
+
+    /// A colour, preset or comma-separated gradient.
+    func paint(_ name: String) throws(QueryError) -> Fill? {
+        guard let raw = query[name] else { return nil }
+        guard case .paint(let stops) = row(name).kind,
+              let fill = ValueSyntax.paint(raw, separator: ",", stops: stops)
+        else { throw error(name, raw) }
+        return fill
+    }
+
+    func paintList(_ name: String) throws(QueryError) -> [Fill]? {
+        guard let raw = query[name] else { return nil }
+        guard case .paintList(let count) = row(name).kind else { throw error(name, raw) }
+        let parts = raw.split(separator: ",", omittingEmptySubsequences: false)
+        guard count.contains(parts.count) else { throw error(name, raw) }
+        var fills: [Fill] = []
+        for part in parts {
+            guard let f = ValueSyntax.paint(String(part), separator: "-", stops: RingLimits.gradientStops) else {
+                throw error(name, raw, "colours or presets, one per ring; \(String(part).isEmpty ? "an empty entry" : "\"\(part)\"") is not one")
+            }
+            fills.append(f)
+        }
+        return fills
+    }
+
+    func colorList(_ name: String) throws(QueryError) -> [Color?]? {
+        guard let raw = query[name] else { return nil }
+        guard case .colorList(let count) = row(name).kind else { throw error(name, raw) }
+        let parts = raw.split(separator: ",", omittingEmptySubsequences: false)
+        guard count.contains(parts.count) else { throw error(name, raw) }
+        var colors: [Color?] = []
+        for part in parts {
+            if part.lowercased() == "none" { colors.append(nil); continue }
+            guard let c = Color(parsing: part) else { throw error(name, raw) }
+            colors.append(c)
+        }
+        return colors
+    }
+
+    func choice<T: RawRepresentable>(_ name: String, as type: T.Type) throws(QueryError) -> T? where T.RawValue == String {
+        guard let raw = query[name] else { return nil }
+        guard let v = T(rawValue: raw.lowercased()) else { throw error(name, raw) }
+        return v
+    }
+
+    func flag(_ name: String) throws(QueryError) -> Bool? {
+        guard let raw = query[name] else { return nil }
+        switch raw {
+        case "1", "true": return true
+        case "0", "false": return false
+        default: throw error(name, raw)
+        }
+    }
+
+    func text(_ name: String) throws(QueryError) -> String? {
+        guard let raw = query[name] else { return nil }
+        guard case .text(let maxLength, let glyphsOnly) = row(name).kind else { throw error(name, raw) }
+        guard raw.count <= maxLength else {
+            throw error(name, raw, "at most \(maxLength) characters (got \(raw.count))")
+        }
+        if raw.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            throw error(name, raw, "printable text (no control characters)")
+        }
+        if glyphsOnly {
+            let bad = StrokeFont.standard.unsupportedCharacters(in: raw)
+            if let first = bad.first {
+                throw error(name, raw, "characters from the built-in glyph set; \"\(first)\" is not in it")
+            }
+        }
+        return raw
+    }
+}

@@ -1,0 +1,80 @@
+/// The decoded `name=value` pairs of a URL query, in order.
+///
+/// `+` means space (HTML forms), `%XX` is decoded as UTF-8. A name given twice is an error rather than
+/// "first wins" or "last wins": either choice would silently draw a picture the author did not ask for.
+public struct QueryString: Sendable, Hashable {
+    /// Longest accepted value, in bytes; labels and titles are far shorter, so this only stops abuse early.
+    public static let maxValueBytes = 1024
+
+    public private(set) var items: [(name: String, value: String)] = []
+
+    public init(parsing raw: String?) throws(QueryError) {
+        guard let raw, !raw.isEmpty else { return }
+        var seen = Set<String>()
+        for piece in raw.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let rawName = parts[0]
+            let rawValue = parts.count > 1 ? parts[1] : ""
+            guard let name = Self.percentDecode(rawName) else {
+                throw QueryError(parameter: String(rawName.prefix(40)), given: String(rawName.prefix(40)),
+                                 expected: "a parameter name with valid percent-encoding (%XX, UTF-8)")
+            }
+            guard let value = Self.percentDecode(rawValue) else {
+                throw QueryError(parameter: name, given: String(rawValue.prefix(40)),
+                                 expected: "valid percent-encoding (%XX, UTF-8)")
+            }
+            if name.isEmpty { continue }
+            guard value.utf8.count <= Self.maxValueBytes else {
+                throw QueryError(parameter: name, given: "a value of \(value.utf8.count) bytes",
+                                 expected: "at most \(Self.maxValueBytes) bytes")
+            }
+            guard seen.insert(name).inserted else {
+                throw QueryError(parameter: name, given: "more than one value",
+                                 expected: "the parameter once")
+            }
+            items.append((name, value))
+        }
+    }
+
+    public static func == (a: QueryString, b: QueryString) -> Bool {
+        a.items.elementsEqual(b.items) { $0.name == $1.name && $0.value == $1.value }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for item in items {
+            hasher.combine(item.name)
+            hasher.combine(item.value)
+        }
+    }
+
+    /// The value for `name`, if given.
+    public subscript(name: String) -> String? {
+        items.first { $0.name == name }?.value
+    }
+
+    /// Decodes `+` and `%XX`; nil for a broken escape or bytes that are not UTF-8.
+    static func percentDecode(_ s: Substring) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(s.utf8.count)
+        var it = s.utf8.makeIterator()
+        while let b = it.next() {
+            switch b {
+            case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
+            case UInt8(ascii: "%"):
+                guard let h = it.next().flatMap(hexValue), let l = it.next().flatMap(hexValue) else { return nil }
+                bytes.append(h << 4 | l)
+            default: bytes.append(b)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ b: UInt8) -> UInt8? {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): b - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): b - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): b - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import CCrypto
+import RingCore
+
+/// The canonical text of a validated spec and its SHA-256: the identity of an image.
+///
+/// The decoder has already rounded every number to a canonical value and applied every default, so two queries
+/// that mean the same picture produce equal specs, and equal specs print identically. Printing uses Swift's
+/// structural description of the value, which lists every stored property; a field added to the model is
+/// therefore part of the key without anyone remembering to add it. The renderer version is mixed in so a change
+/// to the pictures invalidates old keys.
+public struct CanonicalSpec: Sendable, Hashable {
+    /// Bump when the pictures change for the same spec.
+    public static let rendererVersion = "ringd-render-1"
+
+    public let text: String
+    /// Lowercase hex SHA-256 of `text`.
+    public let sha256: String
+
+    public init(_ spec: RingSpec, format: OutputFormat) {
+        text = "\(Self.rendererVersion)\n\(format.rawValue)\n\(spec)"
+        sha256 = Self.hexDigest(Array(text.utf8))
+    }
+
+    /// Lowercase hex SHA-256 through libcrypto.
+    public static func hexDigest(_ bytes: [UInt8]) -> String {
+        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
+        bytes.withUnsafeBufferPointer { input in
+            digest.withUnsafeMutableBufferPointer { out in
+                _ = SHA256(input.baseAddress, input.count, out.baseAddress)
+            }
+        }
+        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
+        for b in digest {
+            out.append(hex[Int(b >> 4)])
+            out.append(hex[Int(b & 0xF)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
