@@ -1,0 +1,66 @@
+extension PNGEncoder {
+    /// How scanlines are filtered before deflate.
+    ///
+    /// Filter None is the default: on ring images (large flat areas, smooth gradients) it lets zlib
+    /// match whole runs against the row above, and measured 15–25 % smaller than libpng-style
+    /// MinSum at level 6 (reference/rendering.md §4.2). The others exist so benchmarks can compare.
+    public enum FilterStrategy: Sendable, Hashable, CaseIterable {
+        /// Filter type 0 on every row.
+        case none
+        /// Filter type 1 (left neighbour) on every row.
+        case sub
+        /// Filter type 2 (neighbour above) on every row.
+        case up
+        /// Filter type 3 (mean of left and above) on every row.
+        case average
+        /// Filter type 4 (Paeth predictor) on every row.
+        case paeth
+        /// Per row, the filter whose output has the smallest sum of absolute signed bytes (libpng).
+        case minSum
+    }
+
+    /// zlib's `strategy` argument to `deflateInit2`.
+    public enum ZlibStrategy: Sendable, Hashable, CaseIterable {
+        /// `Z_DEFAULT_STRATEGY`: full LZ77 matching; best with filter None.
+        case `default`
+        /// `Z_FILTERED`: favours Huffman coding over short matches.
+        case filtered
+        /// `Z_RLE`: distance-1 matches only; fast, good with filtered data, bad with filter None.
+        case rle
+
+        var zlib: Zlib.Strategy {
+            switch self {
+            case .default: .default
+            case .filtered: .filtered
+            case .rle: .rle
+            }
+        }
+    }
+
+    /// Encoder settings. The defaults are what the service ships: level 6, filter None.
+    public struct Options: Sendable, Hashable {
+        /// zlib compression level, 0 (store) … 9 (smallest, slowest).
+        public var level: Int
+        /// Scanline filter choice.
+        public var filter: FilterStrategy
+        /// zlib matching strategy.
+        public var zlibStrategy: ZlibStrategy
+        /// Write colour type 2 (RGB) instead of 6 (RGBA) when every pixel is opaque.
+        ///
+        /// Lossless either way; RGB saves the constant alpha byte, which zlib compresses well
+        /// but not to nothing (measured in the commit that introduced this option).
+        public var allowsRGB: Bool
+
+        /// Creates options; `level` must be 0…9.
+        public init(
+            level: Int = 6, filter: FilterStrategy = .none, zlibStrategy: ZlibStrategy = .default,
+            allowsRGB: Bool = true
+        ) {
+            precondition((0...9).contains(level), "zlib level must be 0…9")
+            self.level = level
+            self.filter = filter
+            self.zlibStrategy = zlibStrategy
+            self.allowsRGB = allowsRGB
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import RingRaster
+
+/// Writes a `Bitmap` as a PNG: signature, `IHDR`, one `IDAT`, `IEND`.
+///
+/// Output is minimal and deterministic — no timestamps, text or gamma chunks — so equal bitmaps
+/// give equal bytes (the cache and golden tests rely on it). Encoding cannot fail: zlib errors on
+/// valid input are programming errors and stop the process.
+public enum PNGEncoder {
+    /// The PNG bytes of `bitmap`, un-premultiplied to straight RGBA8 (RGB8 if opaque and allowed).
+    public static func encode(_ bitmap: Bitmap, options: Options = .init()) -> [UInt8] {
+        let colorType = colorType(for: [bitmap], options: options)
+        let data = imageData(bitmap, colorType: colorType, options: options)
+        var writer = PNGChunkWriter(reservingCapacity: data.count + 64)
+        writer.appendHeader(width: bitmap.width, height: bitmap.height, colorType: colorType)
+        writer.append("IDAT", data)
+        writer.appendEnd()
+        return writer.bytes
+    }
+
+    /// `.rgb` when allowed and every pixel of every bitmap is opaque, else `.rgba`.
+    static func colorType(for bitmaps: [Bitmap], options: Options) -> PNGColorType {
+        options.allowsRGB && bitmaps.allSatisfy(\.isOpaque) ? .rgb : .rgba
+    }
+
+    /// The zlib stream of `bitmap`'s filtered scanlines: the payload of `IDAT` (or `fdAT`).
+    ///
+    /// Rows are converted, filtered and fed to zlib one at a time, so memory stays at a few rows
+    /// beyond the compressed output however large the image.
+    static func imageData(_ bitmap: Bitmap, colorType: PNGColorType, options: Options) -> [UInt8] {
+        precondition(colorType == .rgba || colorType == .rgb, "the encoder writes RGBA or RGB only")
+        precondition(bitmap.pixels.count == bitmap.width * bitmap.height * 4, "bitmap pixel count does not match its size")
+        let bpp = colorType.channels
+        let rowBytes = bitmap.width * bpp
+        var previous = [UInt8](repeating: 0, count: rowBytes)
+        var current = [UInt8](repeating: 0, count: rowBytes)
+        // Filtered row with its leading filter-type byte; `candidate` is MinSum's scratch row.
+        var filtered = [UInt8](repeating: 0, count: rowBytes + 1)
+        var candidate = [UInt8](repeating: 0, count: rowBytes + 1)
+        var deflater = Deflater(level: options.level, strategy: options.zlibStrategy.zlib)
+
+        bitmap.pixels.withUnsafeBufferPointer { pixels in
+            for y in 0..<bitmap.height {
+                let source = UnsafeBufferPointer(rebasing: pixels[(y * bitmap.width * 4)..<((y + 1) * bitmap.width * 4)])
+                current.withUnsafeMutableBufferPointer { Unpremultiply.convert(source, into: $0, channels: bpp) }
+                current.withUnsafeBufferPointer { row in
+                    previous.withUnsafeBufferPointer { above in
+                        filtered.withUnsafeMutableBufferPointer { out in
+                            candidate.withUnsafeMutableBufferPointer { scratch in
+                                filterRow(row, above: above, bpp: bpp, strategy: options.filter, into: out, scratch: scratch)
+                            }
+                        }
+                    }
+                }
+                filtered.withUnsafeBufferPointer { deflater.append($0) }
+                swap(&previous, &current)
+            }
+        }
+        return deflater.finish()
+    }
+
+    /// Filters one row into `out` (type byte first) according to `strategy`.
+    private static func filterRow(
+        _ row: UnsafeBufferPointer<UInt8>, above: UnsafeBufferPointer<UInt8>, bpp: Int,
+        strategy: FilterStrategy, into out: UnsafeMutableBufferPointer<UInt8>,
+        scratch: UnsafeMutableBufferPointer<UInt8>
+    ) {
+        let single: PNGFilter
+        switch strategy {
+        case .none: single = .none
+        case .sub: single = .sub
+        case .up: single = .up
+        case .average: single = .average
+        case .paeth: single = .paeth
+        case .minSum:
+            var bestScore = Int.max
+            for filter in PNGFilter.allCases {
+                filter.apply(row: row, previous: above, bpp: bpp, into: UnsafeMutableBufferPointer(rebasing: scratch[1...]))
+                let score = PNGFilter.signedSum(UnsafeBufferPointer(rebasing: scratch[1...]))
+                if score < bestScore {
+                    bestScore = score
+                    scratch[0] = filter.rawValue
+                    _ = out.update(fromContentsOf: scratch)
+                }
+            }
+            return
+        }
+        out[0] = single.rawValue
+        single.apply(row: row, previous: above, bpp: bpp, into: UnsafeMutableBufferPointer(rebasing: out[1...]))
+    }
+}
+
+extension Bitmap {
+    /// Whether every pixel has alpha 255.
+    var isOpaque: Bool {
+        pixels.withUnsafeBufferPointer { p in
+            var i = 3
+            while i < p.count {
+                if p[i] != 255 { return false }
+                i += 4
+            }
+            return true
+        }
+    }
+}
