@@ -1,0 +1,21 @@
+@testable import RingPNG
+
+/// Looks inside PNG streams for tests.
+enum PNGInspection {
+    /// The filter-type byte of every row of a PNG's default image.
+    static func filterTypes(_ png: [UInt8]) throws -> [UInt8] {
+        let chunks = try PNGDecoder.chunks(png)
+        let header = try PNGDecoder.header(png)
+        let rowBytes = header.width * header.colorType.channels + 1
+        let raw = try Zlib.inflate(
+            chunks.filter { $0.type == "IDAT" }.flatMap(\.data), expectedCount: rowBytes * header.height)
+        return stride(from: 0, to: raw.count, by: rowBytes).map { raw[$0] }
+    }
+
+    /// Re-assembles chunks into a stream with fresh CRCs, so tests can damage contents but not CRCs.
+    static func assemble(_ chunks: [PNGChunk]) -> [UInt8] {
+        var writer = PNGChunkWriter()
+        for chunk in chunks { writer.append(chunk.type, chunk.data) }
+        return writer.bytes
+    }
+}
