@@ -186,4 +186,43 @@ import Testing
             #expect(try PNGDecoder.decode(png).pixels == reference, "\(name)")
         }
     }
+
+    /// An APNG written by Pillow, whose default image *is* frame 0 (fcTL before IDAT), with
+    /// sub-rectangle frames: we composite it exactly as Pillow does.
+    @Test func decodesAPNGWrittenByPillow() throws {
+        let script = """
+            import sys
+            from PIL import Image
+            out = sys.argv[1]
+            w, h = 11, 9
+            frames = []
+            for k in range(4):
+                im = Image.new("RGBA", (w, h), (20, 40, 60, 255))
+                for y in range(h):
+                    for x in range(w):
+                        if (x - k * 2) ** 2 + (y - 4) ** 2 < 9:
+                            im.putpixel((x, y), (250, 10 * k, 100, 128 + 40 * k))
+                frames.append(im)
+            frames[0].save(out + "/pillow.png", save_all=True, append_images=frames[1:], duration=[40, 50, 60, 70],
+                           loop=3, disposal=[0, 1, 0, 0], blend=0)
+            im = Image.open(out + "/pillow.png")
+            with open(out + "/pillow.rgba", "wb") as f:
+                for i in range(im.n_frames):
+                    im.seek(i)
+                    f.write(im.convert("RGBA").tobytes())
+            """
+        let marker = try ExternalTool.temporaryFile([], name: "marker")
+        let directory = (marker as NSString).deletingLastPathComponent
+        let result = try ExternalTool.pillow(script, [directory])
+        #expect(result.status == 0, "Pillow: \(result.stderr)")
+        let apng = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(directory)/pillow.png")))
+        let reference = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(directory)/pillow.rgba")))
+        let animation = try PNGDecoder.decodeAnimation(apng)
+        #expect(animation.defaultImageIsFirstFrame)
+        #expect(animation.plays == 3)
+        #expect(animation.frames.map { $0.control.delay.seconds } == [0.04, 0.05, 0.06, 0.07])
+        #expect(animation.frames.contains { $0.control.width < 11 || $0.control.height < 9 }, "Pillow should write sub-rectangles")
+        #expect(animation.frames.first?.canvas == animation.defaultImage)
+        #expect(animation.frames.flatMap(\.canvas.pixels) == reference)
+    }
 }
