@@ -47,8 +47,9 @@ extension PNGEncoder {
         public var zlibStrategy: ZlibStrategy
         /// Write colour type 2 (RGB) instead of 6 (RGBA) when every pixel is opaque.
         ///
-        /// Lossless either way; RGB saves the constant alpha byte, which zlib compresses well
-        /// but not to nothing (measured in the commit that introduced this option).
+        /// Lossless either way; the constant alpha byte compresses well but not to nothing.
+        /// Measured on three rings over opaque #1c1c1e at level 6, filter None: 1024² 73.7 KiB
+        /// RGB vs 81.0 KiB RGBA (−9 %), 256² 16.2 vs 17.3 KiB (−6 %), and encoding is faster.
         public var allowsRGB: Bool
 
         /// Creates options; `level` must be 0…9.

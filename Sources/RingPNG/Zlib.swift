@@ -40,10 +40,10 @@ enum Zlib {
         }
         // One spare byte lets us notice a stream that decodes to more than expected.
         var output = [UInt8](repeating: 0, count: expectedCount + 1)
-        var input = bytes
-        let status: Int32 = input.withUnsafeMutableBufferPointer { inBuffer in
+        let status: Int32 = bytes.withUnsafeBufferPointer { inBuffer in
             output.withUnsafeMutableBufferPointer { outBuffer in
-                stream.pointee.next_in = inBuffer.baseAddress
+                // zlib's next_in is not const-qualified but inflate never writes through it.
+                stream.pointee.next_in = UnsafeMutablePointer(mutating: inBuffer.baseAddress)
                 stream.pointee.avail_in = uInt(inBuffer.count)
                 stream.pointee.next_out = outBuffer.baseAddress
                 stream.pointee.avail_out = uInt(outBuffer.count)
