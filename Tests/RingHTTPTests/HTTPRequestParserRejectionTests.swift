@@ -55,7 +55,10 @@ import Testing
             ("GET / HTTP/1.1\r\n\r\n", .missingHost),
             ("GET / HTTP/1.1\r\nHost: a\r\nHost: a\r\n\r\n", .multipleHosts),
             ("GET / HTTP/1.1\r\nHost: x\r\nX: a\r\n b\r\n\r\n", .obsoleteLineFolding),
-            ("GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n", .contentLengthAndTransferEncoding),
+            (
+                "GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n",
+                .contentLengthAndTransferEncoding
+            ),
             ("GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, identity\r\n\r\n", .transferEncodingNotChunked),
             ("GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n", .chunkedNotAccepted),
             ("GET / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n", .transferEncodingInHTTP10),

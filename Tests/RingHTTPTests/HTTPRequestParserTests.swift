@@ -19,7 +19,9 @@ private func request(
     _ method: HTTPMethod, _ target: String, path: String? = nil, query: String? = nil,
     _ version: HTTPVersion = .http1_1, _ headers: [(String, String)] = [("Host", "x")]
 ) -> HTTPRequest {
-    HTTPRequest(method: method, target: target, path: path ?? target, query: query, version: version, headers: HTTPHeaders(headers))
+    HTTPRequest(
+        method: method, target: target, path: path ?? target, query: query, version: version,
+        headers: HTTPHeaders(headers))
 }
 
 /// Valid request shapes: each parses to the same requests whether it arrives whole, one byte at a time, or
@@ -36,14 +38,18 @@ private func request(
             "HTTP/1.0 keep-alive", "GET / HTTP/1.0\r\nHost: x\r\nConnection: keep-alive\r\n\r\n",
             request(.get, "/", .http1_0, [("Host", "x"), ("Connection", "keep-alive")])),
         ValidRequestCase(
-            "absolute-form with port and query", "GET http://Example.com:8080/ring.png?p=0.5 HTTP/1.1\r\nHost: other\r\n\r\n",
-            request(.get, "http://Example.com:8080/ring.png?p=0.5", path: "/ring.png", query: "p=0.5", .http1_1, [("Host", "other")])),
+            "absolute-form with port and query",
+            "GET http://Example.com:8080/ring.png?p=0.5 HTTP/1.1\r\nHost: other\r\n\r\n",
+            request(
+                .get, "http://Example.com:8080/ring.png?p=0.5", path: "/ring.png", query: "p=0.5", .http1_1,
+                [("Host", "other")])),
         ValidRequestCase(
             "absolute-form https without path", "GET HTTPS://[::1]?q=1 HTTP/1.1\r\nHost:\r\n\r\n",
             request(.get, "HTTPS://[::1]?q=1", path: "/", query: "q=1", .http1_1, [("Host", "")])),
         ValidRequestCase(
             "many headers, order and duplicates kept",
-            "GET / HTTP/1.1\r\nHost: x\r\nAccept: image/png\r\nx-a: 1\r\nX-A: 2\r\nUser-Agent: curl/8.5.0\r\nCache-Control: no-cache\r\n"
+            "GET / HTTP/1.1\r\nHost: x\r\nAccept: image/png\r\nx-a: 1\r\nX-A: 2\r\nUser-Agent: curl/8.5.0\r\n"
+                + "Cache-Control: no-cache\r\n"
                 + "Accept-Encoding: gzip, deflate\r\nIf-None-Match: \"abc\"\r\nX-Empty:\r\nCookie: a=b; c=d\r\n\r\n",
             request(.get, "/", .http1_1, [
                 ("Host", "x"), ("Accept", "image/png"), ("x-a", "1"), ("X-A", "2"), ("User-Agent", "curl/8.5.0"),

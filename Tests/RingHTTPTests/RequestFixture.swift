@@ -30,7 +30,9 @@ struct RequestFixture: Sendable, Decodable, CustomTestStringConvertible {
                 return
             }
             let container = try decoder.container(keyedBy: Keys.self)
-            self = .run(repeat: try container.decode(String.self, forKey: .repeat), count: try container.decode(Int.self, forKey: .count))
+            self = .run(
+                repeat: try container.decode(String.self, forKey: .repeat),
+                count: try container.decode(Int.self, forKey: .count))
         }
     }
 
@@ -62,7 +64,8 @@ struct RequestFixture: Sendable, Decodable, CustomTestStringConvertible {
     private static func latin1Bytes(_ text: String, in name: String) throws -> [UInt8] {
         try text.unicodeScalars.map { scalar in
             guard scalar.value <= 0xFF else {
-                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(name): U+\(String(scalar.value, radix: 16)) is not a byte"))
+                let message = "\(name): U+\(String(scalar.value, radix: 16)) is not a byte"
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: message))
             }
             return UInt8(scalar.value)
         }
