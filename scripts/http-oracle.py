@@ -297,7 +297,7 @@ def main():
     parser.add_argument("--port", type=int, help="also test a live ringd on 127.0.0.1:PORT")
     parser.add_argument("--fixture", default=FIXTURE, type=pathlib.Path, help="fixture JSON (default: %(default)s)")
     parser.add_argument("--only", metavar="SUBSTRING", help="run only cases whose name contains SUBSTRING")
-    parser.add_argument("--all", action="store_true", help="print every row, not only differences")
+    parser.add_argument("--quiet", action="store_true", help="print only rows that differ, and no reasons")
     args = parser.parse_args()
 
     try:
@@ -341,14 +341,14 @@ def main():
                 else:
                     live_failures.append((case["name"], problem))
                     flags.append(f"ringd: {problem}")
-        if flags or args.all:
+        if flags or not args.quiet:
             expected = str(case.get("status", f"ok×{case['requests']}"))
             print(f"{case['name']:38} {expected:8} {str(verdicts['h11']):16} {str(verdicts['httptools']):22}"
                   f"{live_text}  {'; '.join(flags)}")
 
     print(f"\n{len(cases)} cases; {len(explained)} known differences, {len(unexplained)} unexplained"
           + (f", {len(live_failures)} live failures" if args.port else ""))
-    if explained and args.all:
+    if explained and not args.quiet:
         print("\nKnown differences:")
         for (name, oracle), verdict, reason in explained:
             print(f"  {name} / {oracle}: {verdict} — {reason}")
