@@ -1,0 +1,19 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The process environment, read in exactly one place.
+enum Environment {
+    /// Variables ringd reads (flags have the same meaning and win over these).
+    static let names = ["RINGD_HOST", "RINGD_PORT", "PORT", "RINGD_LOG_LEVEL"]
+
+    static var current: [String: String] {
+        var values: [String: String] = [:]
+        for name in names {
+            if let v = getenv(name) { values[name] = String(cString: v) }
+        }
+        return values
+    }
+}
