@@ -1,4 +1,130 @@
 import RingCore
 
-/// Scene → deterministic SVG text (placeholder until the layout lands).
-public enum SVGWriter {}
+/// Scene → deterministic SVG text.
+///
+/// The output is self-contained SVG 1.1 (plus CSS animation): one user unit per CSS pixel, numbers at fixed
+/// precision, attributes in a fixed order, ids derived from ``Options/idPrefix``. It uses no filters, no
+/// `<text>`, no `foreignObject`, no scripts and no external references, so it renders the same in browsers'
+/// `<img>`, resvg and librsvg. Animations are CSS keyframes inside
+/// `@media (prefers-reduced-motion: no-preference)`; without them the document shows the final frame.
+public enum SVGWriter {
+    /// Output settings.
+    public struct Options: Sendable, Hashable {
+        /// Makes ids unique per image, so several images inlined in one page never share a gradient or clip.
+        /// Reduced to `[a-z0-9]` (at most 16 characters) and preceded by `r`, so every id is a valid XML name and
+        /// CSS identifier. Default: empty (ids `r-…`).
+        public var idPrefix: String
+
+        public init(idPrefix: String = "") {
+            self.idPrefix = idPrefix
+        }
+
+        /// The sanitised prefix every id and class starts with.
+        var sanitizedPrefix: String {
+            let allowed = idPrefix.lowercased().unicodeScalars.filter {
+                ("a"..."z").contains($0) || ("0"..."9").contains($0)
+            }
+            return "r" + String(String.UnicodeScalarView(allowed.prefix(16)))
+        }
+    }
+
+    /// The SVG document for `scene`.
+    public static func write(_ scene: Scene, options: Options = Options()) -> String {
+        var doc = SVGDocument(
+            prefix: options.sanitizedPrefix, duration: scene.duration, extent: 2 * (scene.width + scene.height)
+        )
+        if let bg = scene.background {
+            doc.body += "<rect width=\"\(fmt(scene.width))\" height=\"\(fmt(scene.height))\"" + fillAttributes(bg) + "/>"
+        }
+        for item in scene.items { doc.write(item) }
+
+        let title = XMLEscaping.escape(scene.title)
+        let w = fmt(scene.width), h = fmt(scene.height)
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\""
+        out += " role=\"img\" aria-label=\"\(title)\"><title>\(title)</title>"
+        if !doc.css.isEmpty {
+            out += "<style>@media (prefers-reduced-motion:no-preference){" + doc.css + "}</style>"
+        }
+        if !doc.defs.isEmpty { out += "<defs>" + doc.defs + "</defs>" }
+        out += doc.body
+        out += "</svg>\n"
+        return out
+    }
+
+    static func fmt(_ x: Double) -> String { NumberFormatting.length(x) }
+
+    /// ` fill="#rrggbb"` plus ` fill-opacity` when translucent.
+    static func fillAttributes(_ c: Color) -> String {
+        " fill=\"\(c.svgHex)\"" + (c.isOpaque ? "" : " fill-opacity=\"\(NumberFormatting.alpha(c.a))\"")
+    }
+
+    /// ` fill="none" stroke="#rrggbb"` (+ opacity) ` stroke-width="w"`.
+    static func strokeAttributes(_ c: Color, width: Double) -> String {
+        " fill=\"none\" stroke=\"\(c.svgHex)\""
+            + (c.isOpaque ? "" : " stroke-opacity=\"\(NumberFormatting.alpha(c.a))\"")
+            + " stroke-width=\"\(fmt(width))\""
+    }
+}
+
+/// The document being written: definitions, body and CSS collected in paint order, with a counter for ids.
+struct SVGDocument {
+    let prefix: String
+    let duration: Double?
+    /// A length longer than the image's diagonal.
+    let extent: Double
+    var defs = ""
+    var body = ""
+    /// CSS rules that go inside the reduced-motion media query.
+    var css = ""
+    private var counter = 0
+    private var sharedRules: Set<String> = []
+    /// Keyframes already written, by their body, so identical tracks share one rule.
+    var keyframeNames: [String: String] = [:]
+
+    init(prefix: String, duration: Double?, extent: Double) {
+        self.prefix = prefix
+        self.duration = duration
+        self.extent = extent
+    }
+
+    /// A fresh id such as `rab12-g3`; `kind` is one letter naming what it is.
+    mutating func newID(_ kind: String) -> String {
+        defer { counter += 1 }
+        return "\(prefix)-\(kind)\(counter)"
+    }
+
+    /// Adds a CSS rule once, however many elements use it; returns its name.
+    mutating func sharedRule(_ name: String, _ body: String) -> String {
+        let full = "\(prefix)-\(name)"
+        if sharedRules.insert(full).inserted { css += body.replacingOccurrences(of: "$", with: full) }
+        return full
+    }
+
+    mutating func write(_ item: SceneItem) {
+        switch item {
+        case .shape(let shape): write(shape)
+        case .group(let group): write(group)
+        }
+    }
+
+    mutating func write(_ group: Group) {
+        var attributes = ""
+        if let clip = group.clip { attributes += " clip-path=\"url(#\(define(clip)))\"" }
+        if group.opacity < 1 { attributes += " opacity=\"\(NumberFormatting.fraction(group.opacity))\"" }
+        if let cls = animationClass(group.motions, staticOpacity: group.opacity, paintProperty: nil) {
+            attributes += " class=\"\(cls)\""
+        }
+        body += "<g\(attributes)>"
+        for item in group.items { write(item) }
+        body += "</g>"
+    }
+}
+
+extension String {
+    /// Minimal stand-in for Foundation's replacement (RingSVG uses only the standard library).
+    func replacingOccurrences(of target: Character, with replacement: String) -> String {
+        var out = ""
+        for ch in self { if ch == target { out += replacement } else { out.append(ch) } }
+        return out
+    }
+}

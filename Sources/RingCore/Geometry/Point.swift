@@ -23,3 +23,22 @@ public struct Point: Sendable, Hashable {
     public var length: Double { (x * x + y * y).squareRoot() }
     public func distance(to o: Point) -> Double { (self - o).length }
 }
+
+extension Point {
+    /// The vector rotated by `angle` radians (clockwise on screen) about `center`.
+    public func rotated(by angle: Double, about center: Point = .zero) -> Point {
+        let c = Trig.cos(angle), s = Trig.sin(angle)
+        let d = self - center
+        return Point(x: center.x + d.x * c - d.y * s, y: center.y + d.x * s + d.y * c)
+    }
+
+    /// `self` scaled by `factor` about `center`.
+    public func scaled(by factor: Double, about center: Point) -> Point {
+        center + (self - center) * factor
+    }
+
+    /// The angle of the vector from `center` to `self` (radians, clockwise on screen from +x).
+    public func angle(from center: Point) -> Double {
+        Trig.atan2(y - center.y, x - center.x)
+    }
+}

@@ -1,0 +1,135 @@
+/// An animated property of a scene item. Times are fractions (0…1) of ``Scene/duration``; before the first key
+/// the first value holds and after the last key the last value holds, and the last value is always the still
+/// picture — so a renderer without animation (or with reduced motion) shows the final frame.
+public enum Motion: Sendable, Hashable {
+    /// The visible part of a stroke (arc, ring, polyline, outline, wedge): from `origin` (a fraction of its
+    /// length, wrapping) forward over the track's value (0 = nothing, 1 = all).
+    case trim(Track<Double>, origin: Double)
+    /// Rotation about `center` by the track's value in radians (clockwise positive).
+    case rotate(center: Point, Track<Double>)
+    /// Uniform scale about `center` by the track's value.
+    case scale(center: Point, Track<Double>)
+    /// Multiplies the item's opacity by the track's value.
+    case opacity(Track<Double>)
+    /// Replaces the colour of a solid paint.
+    case color(Track<Color>)
+}
+
+/// How a value moves from one key to the next.
+public enum Easing: Sendable, Hashable {
+    case linear
+    /// CSS `ease-in-out`, `cubic-bezier(0.42, 0, 0.58, 1)` (also SwiftUI's `.easeInOut`).
+    case easeInOut
+
+    /// Eased progress for linear progress `x` in 0…1.
+    public func value(at x: Double) -> Double {
+        let x = x.clamped(to: 0...1)
+        switch self {
+        case .linear: return x
+        case .easeInOut: return Self.bezierY(atX: x)
+        }
+    }
+
+    /// The linear progress at which the eased progress reaches `y` (inverse of ``value(at:)``).
+    public func inverse(_ y: Double) -> Double {
+        let y = y.clamped(to: 0...1)
+        switch self {
+        case .linear: return y
+        case .easeInOut:
+            // y(x) is increasing; bisect on x (60 halvings reach full Double precision).
+            var lo = 0.0, hi = 1.0
+            for _ in 0..<60 {
+                let mid = (lo + hi) / 2
+                if Self.bezierY(atX: mid) < y { lo = mid } else { hi = mid }
+            }
+            return (lo + hi) / 2
+        }
+    }
+
+    // cubic-bezier(x1, 0, x2, 1) with x1 = 0.42, x2 = 0.58: solve x(s) = x for the curve parameter s, return y(s).
+    private static func bezierY(atX x: Double) -> Double {
+        let x1 = 0.42, x2 = 0.58
+        func bx(_ s: Double) -> Double { 3 * x1 * s * (1 - s) * (1 - s) + 3 * x2 * s * s * (1 - s) + s * s * s }
+        func by(_ s: Double) -> Double { 3 * s * s * (1 - s) + s * s * s }
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<60 {
+            let mid = (lo + hi) / 2
+            if bx(mid) < x { lo = mid } else { hi = mid }
+        }
+        return by((lo + hi) / 2)
+    }
+}
+
+/// One key of a ``Track``: the value at `time`, and how it moves on to the next key.
+public struct Key<Value: Sendable & Hashable>: Sendable, Hashable {
+    /// Fraction of the scene's duration, 0…1.
+    public var time: Double
+    public var value: Value
+    /// Easing of the segment that starts here.
+    public var easing: Easing
+
+    public init(time: Double, value: Value, easing: Easing = .linear) {
+        self.time = time
+        self.value = value
+        self.easing = easing
+    }
+}
+
+/// Keys at increasing times (at least one).
+public struct Track<Value: Sendable & Hashable>: Sendable, Hashable {
+    public var keys: [Key<Value>]
+
+    public init(_ keys: [Key<Value>]) {
+        self.keys = keys
+    }
+
+    /// The value that holds after the animation: the still picture.
+    public var finalValue: Value { keys[keys.count - 1].value }
+
+    /// The segment around `time`: the keys on either side and the eased progress between them.
+    public func segment(at time: Double) -> (Key<Value>, Key<Value>, Double) {
+        let first = keys[0], last = keys[keys.count - 1]
+        if time <= first.time { return (first, first, 0) }
+        if time >= last.time { return (last, last, 0) }
+        for (a, b) in zip(keys, keys.dropFirst()) where time <= b.time {
+            let x = b.time > a.time ? (time - a.time) / (b.time - a.time) : 1
+            return (a, b, a.easing.value(at: x))
+        }
+        return (last, last, 0)
+    }
+}
+
+extension Track where Value == Double {
+    /// A track from `from` to `to` between times `start` and `end`.
+    public static func ramp(_ from: Double, _ to: Double, start: Double = 0, end: Double = 1, easing: Easing)
+        -> Track<Double>
+    {
+        Track([Key(time: start, value: from, easing: easing), Key(time: end, value: to)])
+    }
+
+    /// The value at `time`.
+    public func value(at time: Double) -> Double {
+        let (a, b, t) = segment(at: time)
+        return a.value + (b.value - a.value) * t
+    }
+
+    /// The first time the value reaches `target`, for a non-decreasing track (writers use it to schedule pieces
+    /// of a trimmed stroke).
+    public func time(reaching target: Double) -> Double {
+        if target <= keys[0].value { return keys[0].time }
+        for (a, b) in zip(keys, keys.dropFirst()) where target <= b.value {
+            guard b.value > a.value else { return b.time }
+            let y = (target - a.value) / (b.value - a.value)
+            return a.time + (b.time - a.time) * a.easing.inverse(y)
+        }
+        return keys[keys.count - 1].time
+    }
+}
+
+extension Track where Value == Color {
+    /// The colour at `time`, mixing straight channels as CSS does between keyframes.
+    public func value(at time: Double) -> Color {
+        let (a, b, t) = segment(at: time)
+        return a.value.mixed(with: b.value, t)
+    }
+}

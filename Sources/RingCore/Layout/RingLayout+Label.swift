@@ -1,0 +1,6 @@
+extension RingLayout {
+    /// Label strokes (filled in when the stroke font lands).
+    static func labelItems(for spec: RingSpec) -> [SceneItem] {
+        []
+    }
+}

@@ -1,0 +1,231 @@
+extension RingLayout {
+    /// `/ring`: one band filling the image (seed 000: radius = size/2 − thickness/2).
+    static func ringItems(_ style: RingStyle, size: Double, animated: Bool) -> [SceneItem] {
+        let width = style.thickness.resolved(in: size).clamped(to: 1...(size / 2))
+        let band = RingBand(
+            center: Point(x: size / 2, y: size / 2), radius: size / 2 - width / 2, width: width,
+            progress: style.progress, fill: style.fill, track: style.track,
+            start: Angle.radians(degrees: style.start), direction: style.direction == .cw ? 1 : -1,
+            cap: style.cap, shadow: style.shadow, animated: animated
+        )
+        return band.items()
+    }
+}
+
+/// Tip shadow constants (seeds 000 and 002).
+public enum TipShadow {
+    /// Blur standard deviation as a fraction of the band's half width. Seed 002 uses a shadow "radius" of half
+    /// the line width; SwiftUI's radius is about 2σ… 2.5σ.
+    public static let sigmaRatio = 0.42
+    /// Peak opacity of the black shadow: between seed 000's light 0.15 and seed 002's opaque black, so the
+    /// overlap reads on light and dark backgrounds alike.
+    public static let opacity = 0.5
+}
+
+/// One progress band — track, body, forward tip shadow, tip cap — shared by `/ring` and `/activity`.
+struct RingBand {
+    var center: Point
+    /// Radius of the centre line.
+    var radius: Double
+    var width: Double
+    var progress: Double
+    var fill: Fill
+    var track: Color?
+    /// Angle of progress 0, radians.
+    var start: Double
+    /// +1 clockwise, −1 counter-clockwise.
+    var direction: Double
+    var cap: LineCap
+    var shadow: ShadowMode
+    var animated: Bool
+
+    /// How far (px) the clipped tip cap reaches behind the tip.
+    static let capOverlap = 1.0
+    /// Number of keys used to sample motions that are not a single easing curve.
+    static let sampledKeys = 24
+
+    var halfWidth: Double { width / 2 }
+    /// Angle swept by the tip, unsigned (may exceed a turn).
+    var sweep: Double { Angle.fullTurn * progress }
+    /// Angle of the tip.
+    var tipAngle: Double { start + direction * sweep }
+    var tip: Point { .polar(center: center, radius: radius, angle: tipAngle) }
+    /// Unit tangent at the tip, pointing the way the ring grows.
+    var forward: Point { Point(x: -Trig.sin(tipAngle), y: Trig.cos(tipAngle)) * direction }
+    var laps: Bool { progress >= 1 }
+    var showsShadow: Bool { progress > 0 && shadow.isShown(progress: progress) }
+    /// A separate tip cap: over the shadow, or closing the full band once the ring has come round.
+    var showsTipCap: Bool { cap == .round && (laps || showsShadow || animated) }
+
+    func items() -> [SceneItem] {
+        var out: [SceneItem] = []
+        if let track {
+            out.append(.shape(Shape(.ring(Ring(center: center, radius: radius, width: width)), .solid(track))))
+        }
+        guard progress > 0 else { return out }
+
+        // Uniformly translucent fills are drawn opaque inside one faded layer, so the caps, overlapping pieces
+        // and shadow under them do not double-blend.
+        let layerAlpha = fill.uniformAlpha
+        let paintFill = layerAlpha < 255 ? fill.opaque : fill
+        var layer: [SceneItem] = [.shape(body(paintFill))]
+        if let tipGroup = tipGroup(paintFill) { layer.append(.group(tipGroup)) }
+        if layerAlpha < 255 {
+            out.append(.group(Group(layer, opacity: Double(layerAlpha) / 255)))
+        } else {
+            out += layer
+        }
+        return out
+    }
+
+    // MARK: Body
+
+    /// The arc (below one lap) or the full band coloured by its last lap (from one lap on).
+    func body(_ fill: Fill) -> Shape {
+        let arc: ArcBand
+        let range: ClosedRange<Double>
+        if laps {
+            // Start the band at the tip, one turn back, so the paint's seam sits under the tip cap.
+            arc = ArcBand(
+                center: center, radius: radius, width: width, start: tipAngle - direction * Angle.fullTurn,
+                sweep: direction * Angle.fullTurn, startCap: .butt, endCap: .butt
+            )
+            range = (sweep - Angle.fullTurn) / sweep...1
+        } else {
+            // When animated the moving tip cap draws the end; the body keeps only its start cap.
+            arc = ArcBand(
+                center: center, radius: radius, width: width, start: start, sweep: direction * sweep,
+                startCap: cap.arcCap, endCap: animated ? .butt : cap.arcCap
+            )
+            range = 0...1
+        }
+        let paint: Paint
+        switch fill {
+        case .solid(let c): paint = .solid(c)
+        case .gradient(let g):
+            paint = .conic(ConicPaint(center: center, start: arc.start, sweep: arc.sweep, gradient: g, range: range))
+        }
+        return Shape(.arc(arc), paint, motions: animated ? [bodyTrim(arc)] : [])
+    }
+
+    /// The body's reveal: below a lap, the eased sweep; from a lap on, the first lap of it (the rest of the
+    /// motion is the tip going round over the finished band).
+    func bodyTrim(_ arc: ArcBand) -> Motion {
+        guard laps else { return .trim(.ramp(0, 1, easing: .easeInOut), origin: 0) }
+        let origin = Angle.normalized(direction * (start - arc.start)) / Angle.fullTurn
+        let lapTime = Easing.easeInOut.inverse(1 / progress)
+        let n = Self.sampledKeys
+        let keys = (0...n).map { k -> Key<Double> in
+            let t = lapTime * Double(k) / Double(n)
+            let v = k == n ? 1 : min(1, Easing.easeInOut.value(at: t) * progress)
+            return Key(time: t, value: v)
+        }
+        return .trim(Track(keys), origin: origin)
+    }
+
+    // MARK: Tip
+
+    /// Forward shadow and tip cap, rotating with the tip when animated; nil when neither is drawn.
+    func tipGroup(_ fill: Fill) -> Group? {
+        var items: [SceneItem] = []
+        if showsShadow { items.append(.group(shadowGroup())) }
+        if showsTipCap {
+            let disc = Primitive.disc(Disc(center: tip, radius: halfWidth))
+            let endColor = fill.endColor
+            var motions: [Motion] = []
+            if animated, case .gradient = fill { motions.append(.color(tipColorTrack(fill))) }
+            let cap = SceneItem.shape(Shape(disc, .solid(endColor), motions: motions))
+            if animated {
+                // The whole disc: its back half hides any lag between the revealed body and the moving cap.
+                items.append(cap)
+            } else {
+                // Only the front half (seed 002 step 4): the back half would show the solid end colour as a
+                // faint disc over the gradient behind the tip. The half starts a pixel behind the tip so the cap
+                // covers the anti-aliased edge of the shadow's clip, which runs along the same radial line.
+                let half = HalfPlane(point: tip - forward * Self.capOverlap, normal: forward)
+                items.append(.group(Group([cap], clip: .halfPlane(half))))
+            }
+        }
+        guard !items.isEmpty else { return nil }
+        let motions: [Motion] =
+            animated ? [.rotate(center: center, .ramp(-direction * sweep, 0, easing: .easeInOut))] : []
+        return Group(items, motions: motions)
+    }
+
+    /// Colour of the moving tip cap: the finished band's colour under the tip, so the cap never stands out.
+    func tipColorTrack(_ fill: Fill) -> Track<Color> {
+        guard case .conic(let paint) = body(fill).paint else { return Track([Key(time: 0, value: fill.endColor)]) }
+        let n = Self.sampledKeys
+        let keys = (0...n).map { k -> Key<Color> in
+            let t = Double(k) / Double(n)
+            if k == n { return Key(time: 1, value: fill.endColor) }
+            let phi = Easing.easeInOut.value(at: t) * sweep
+            let p = Point.polar(center: center, radius: radius, angle: start + direction * phi)
+            // Below a lap the body is anchored: the tip at φ shows the gradient at φ / sweep.
+            let color = laps ? paint.color(at: p) : paint.color(atFraction: phi / sweep)
+            return Key(time: t, value: color)
+        }
+        return Track(keys)
+    }
+
+    /// The shadow the tip casts forward, clipped to the band in front of the radial line through the tip
+    /// (seed 002 step 4): the cap's round shadow for round caps, an edge shadow for butt caps.
+    func shadowGroup() -> Group {
+        let sigma = TipShadow.sigmaRatio * halfWidth
+        let reach = halfWidth + 3 * sigma
+        let inner = max(0, radius - halfWidth), outer = radius + halfWidth
+        let clip = AnnularSector(
+            center: center, innerRadius: inner, outerRadius: outer, start: tipAngle,
+            sweep: direction * forwardSpan(reach: reach, inner: inner, outer: outer)
+        )
+        let shape: Shape
+        switch cap {
+        case .round:
+            let stops = ShadowProfile.discStops(radius: halfWidth, sigma: sigma, opacity: TipShadow.opacity)
+            let paint = RadialProfile(center: tip, color: .black, stops: stops)
+            shape = Shape(.disc(Disc(center: tip, radius: paint.radius)), .radial(paint))
+        case .butt:
+            let stops = ShadowProfile.edgeStops(sigma: sigma, opacity: TipShadow.opacity)
+            let paint = LinearProfile(origin: tip, direction: forward, color: .black, stops: stops)
+            // The clip bounds the shadow; this sector is just the region the profile covers.
+            let wedge = Wedge(center: center, radius: outer, start: tipAngle, sweep: clip.sweep)
+            shape = Shape(.wedge(wedge), .linear(paint))
+        }
+        return Group([.shape(shape)], clip: .annularSector(clip))
+    }
+
+    /// Angle ahead of the tip that holds every band point within `reach` of the tip, at most half a turn (the
+    /// forward half-plane).
+    func forwardSpan(reach: Double, inner: Double, outer: Double) -> Double {
+        func span(_ r: Double) -> Double {
+            guard r > 0 else { return .pi }
+            let c = (radius * radius + r * r - reach * reach) / (2 * radius * r)
+            return c <= -1 ? .pi : Trig.acos(min(1, c))
+        }
+        return min(.pi, max(span(inner), span(outer)) * 1.05 + 0.01)
+    }
+}
+
+extension LineCap {
+    var arcCap: ArcCap { self == .round ? .round : .butt }
+}
+
+extension Fill {
+    /// The alpha shared by every colour of the fill, or 255 when they differ (then no layer can undo the overlap).
+    var uniformAlpha: UInt8 {
+        let alphas: [UInt8]
+        switch self {
+        case .solid(let c): alphas = [c.a]
+        case .gradient(let g): alphas = g.stops.map(\.a)
+        }
+        return alphas.allSatisfy { $0 == alphas[0] } ? alphas[0] : 255
+    }
+
+    /// The fill with every colour made opaque.
+    var opaque: Fill {
+        switch self {
+        case .solid(let c): .solid(c.opaque)
+        case .gradient(let g): .gradient(Gradient(stops: g.stops.map(\.opaque)) ?? g)
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import RingCore
+
+/// SVG has no conic paint (rendering.md §2.2): a conic-painted band becomes N stroked arc pieces, each painted
+/// by a `linearGradient` along its chord, with the round caps drawn underneath in the end colours.
+extension SVGDocument {
+    /// Colour error budget of the chord approximation, in 8-bit levels.
+    static let conicTolerance = 0.5
+    /// Pieces per turn, whatever the bound says (the brief's 24…36).
+    static let piecesPerTurn = 24.0...36.0
+    /// Short arcs may use up to this many pieces when the bound asks for them.
+    static let shortArcPieces = 12
+    /// Each piece runs on under the next by this much (px): 1 px hides the anti-aliasing seam (§2.3).
+    static let pieceOverlap = 1.0
+
+    /// Pieces for `arc` painted with `paint`: the error of a chord gradient is `hw/(2R)` of one piece's colour
+    /// step (rendering.md §2.2), so `N ≥ 255 · rate · hw / (2R · tolerance)`; then 24…36 per turn, at least
+    /// one piece and no piece shorter than 2 px.
+    static func pieceCount(_ arc: ArcBand, _ paint: ConicPaint) -> Int {
+        let turns = min(1, abs(arc.sweep) / Angle.fullTurn)
+        let halfWidth = arc.width / 2
+        let bound = 255 * paint.maxChannelRate * halfWidth / (2 * max(arc.radius, 1e-9) * conicTolerance)
+        let needed = Int(bound.rounded(.up))
+        let lower = Int((piecesPerTurn.lowerBound * turns).rounded(.up))
+        let upper = max(Int((piecesPerTurn.upperBound * turns).rounded(.up)), min(needed, shortArcPieces))
+        let byLength = max(1, Int(arc.length / 2))
+        return max(1, min(max(needed, lower), upper, byLength))
+    }
+
+    mutating func writeConic(_ primitive: Primitive, _ paint: ConicPaint, motions: [Motion]) {
+        let arc: ArcBand
+        switch primitive {
+        case .arc(let a): arc = a
+        case .ring(let r):
+            arc = ArcBand(center: r.center, radius: r.radius, width: r.width, start: paint.start, sweep: paint.sweep)
+        default:
+            // Conic paints only describe bands; anything else takes the start colour.
+            writeElement(primitive, SVGPaint(paint.color(atFraction: 0)), motions: motions)
+            return
+        }
+        let trim = motions.trim
+        let others = motions.filter { if case .trim = $0 { false } else { true } }
+        let wrapper = animationClass(others, staticOpacity: 1, paintProperty: nil)
+        if let wrapper { body += "<g class=\"\(wrapper)\">" }
+        writePieces(arc, paint, trim: trim)
+        if wrapper != nil { body += "</g>" }
+    }
+
+    private mutating func writePieces(_ arc: ArcBand, _ paint: ConicPaint, trim: (track: Track<Double>, origin: Double)?) {
+        let full = arc.isFullCircle
+        let sweep = full ? (arc.sweep < 0 ? -Angle.fullTurn : Angle.fullTurn) : arc.sweep
+        let n = Self.pieceCount(arc, paint)
+        var bounds = (0...n).map { Double($0) / Double(n) }
+        let origin = trim.map { Angle.normalized($0.origin * Angle.fullTurn) / Angle.fullTurn } ?? 0
+        if full && trim != nil && !bounds.contains(where: { abs($0 - origin) < 1e-9 }) {
+            // A reveal that starts mid-piece would need that piece twice: split it at the origin.
+            bounds.append(origin)
+            bounds.sort()
+        }
+
+        // Round caps first, in the end colours, so the pieces' butt ends land on same-coloured paint.
+        // Each cap is the half-disc beyond its end plus a 1 px strip under the pieces: a tiny arc then splits its
+        // dot between the two colours, as the nearest-point rule says, instead of the end cap hiding the start.
+        if !full {
+            let direction: Double = sweep < 0 ? -1 : 1
+            if arc.startCap == .round {
+                let back = Self.tangent(at: arc.start, direction: direction) * -1
+                body += "<path d=\"\(Self.capPath(arc.startPoint, outward: back, radius: arc.width / 2).d)\""
+                body += SVGPaint(paint.color(atFraction: 0)).fill + "/>"
+            }
+            if arc.endCap == .round {
+                let ahead = Self.tangent(at: arc.end, direction: direction)
+                body += "<path d=\"\(Self.capPath(arc.endPoint, outward: ahead, radius: arc.width / 2).d)\""
+                body += SVGPaint(paint.color(atFraction: 1)).fill + "/>"
+            }
+        }
+
+        let overlap = Self.pieceOverlap / max(abs(sweep) * arc.radius, 1e-9)
+        var group = " fill=\"none\" stroke-width=\"\(SVGWriter.fmt(arc.width))\""
+        if trim != nil {
+            group += " class=\"" + sharedRule("t", ".${stroke-dasharray:1 2}") + "\""
+            _ = sharedRule("d", "@keyframes ${0%{stroke-dashoffset:1}100%{stroke-dashoffset:0}}")
+        }
+        body += "<g\(group)>"
+        let last = bounds.count - 2
+        for k in 0...last {
+            let a = bounds[k], b = bounds[k + 1]
+            // Run on under the next piece; for a full band the first piece also reaches back under the last,
+            // whose end (the tip) then lies on paint rather than on the background.
+            let from = (full && k == 0) ? a - overlap : a
+            let to = k < last ? b + overlap : b
+            let path = SVGPath.arc(
+                center: arc.center, radius: arc.radius, start: arc.start + sweep * from, sweep: sweep * (to - from)
+            )
+            let id = newID("g")
+            let p0 = Point.polar(center: arc.center, radius: arc.radius, angle: arc.start + sweep * a)
+            let p1 = Point.polar(center: arc.center, radius: arc.radius, angle: arc.start + sweep * b)
+            defs += "<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(SVGWriter.fmt(p0.x))\""
+            defs += " y1=\"\(SVGWriter.fmt(p0.y))\" x2=\"\(SVGWriter.fmt(p1.x))\" y2=\"\(SVGWriter.fmt(p1.y))\">"
+            defs += stop(nil, paint.color(atFraction: a)) + stop(1, paint.color(atFraction: b)) + "</linearGradient>"
+            var attributes = ""
+            if let trim {
+                attributes += " pathLength=\"1\" class=\"\(pieceReveal(from: a, to: b, origin: origin, track: trim.track))\""
+            }
+            body += "<path d=\"\(path.d)\" stroke=\"url(#\(id))\"\(attributes)/>"
+        }
+        body += "</g>"
+    }
+
+    /// Unit tangent of a circle at `angle`, pointing along `direction` (+1 clockwise on screen).
+    static func tangent(at angle: Double, direction: Double) -> Point {
+        Point(x: -Trig.sin(angle), y: Trig.cos(angle)) * direction
+    }
+
+    /// The half-disc of `radius` on the `outward` side of `center`, extended by ``pieceOverlap`` the other way.
+    static func capPath(_ center: Point, outward: Point, radius: Double) -> SVGPath {
+        let side = Point(x: -outward.y, y: outward.x) * radius
+        let back = outward * -pieceOverlap
+        let angle = side.angle(from: .zero)
+        var path = SVGPath()
+        path.move(to: center + side + back)
+        path.line(to: center + side)
+        // From `side` through `outward` to `−side` (counter-clockwise on screen, as `side` is `outward` turned
+        // clockwise).
+        path.arc(center: center, radius: radius, start: angle, sweep: -.pi)
+        path.line(to: center - side + back)
+        path.close()
+        return path
+    }
+
+    /// A class that reveals one piece while the trim track passes over it (linear within the piece).
+    private mutating func pieceReveal(from a: Double, to b: Double, origin: Double, track: Track<Double>) -> String {
+        let start = Angle.normalized((a - origin) * Angle.fullTurn) / Angle.fullTurn
+        let end = start + (b - a)
+        let t0 = track.time(reaching: start), t1 = track.time(reaching: min(1, end))
+        let total = duration ?? 0
+        let cls = newID("m")
+        css += ".\(cls){animation:\(prefix)-d \(seconds(t1 - t0, total))s linear \(seconds(t0, total))s both}"
+        return cls
+    }
+
+    private func seconds(_ fraction: Double, _ total: Double) -> String {
+        NumberFormatting.fraction(max(0, fraction) * total)
+    }
+
+    /// `<stop>` with an optional offset (omitted = 0), colour and opacity.
+    func stop(_ offset: Double?, _ color: Color) -> String {
+        var s = "<stop"
+        if let offset { s += " offset=\"\(NumberFormatting.fraction(offset))\"" }
+        s += " stop-color=\"\(color.svgHex)\""
+        if !color.isOpaque { s += " stop-opacity=\"\(NumberFormatting.alpha(color.a))\"" }
+        return s + "/>"
+    }
+}

@@ -1,0 +1,113 @@
+import RingCore
+
+/// Specs the SVG tests and the look gallery share: the seeds' pictures, with the decoder's defaults spelled out.
+enum Fixtures {
+    // Seed 000's flat palette and the colours the decoder defaults to.
+    static let lightRed = Color(hex: 0xE74C3C)
+    static let darkPurple = Color(hex: 0x8E44AD)
+    static let lightYellow = Color(hex: 0xF1C40F)
+    static let lightBlue = Color(hex: 0x3498DB)
+    static let lightGreen = Color(hex: 0x2ECC71)
+    static let systemGray6 = Color(hex: 0xF2F2F7)
+    static let systemGray2 = Color(hex: 0xAEAEB2)
+    static let blue = Color(hex: 0x0000FF)
+    static let green = Color(hex: 0x008000)
+
+    static func gradient(_ stops: Color...) -> Gradient {
+        Gradient(stops: stops)!
+    }
+
+    static let defaultGradient = gradient(darkPurple, lightYellow)
+    static let move = gradient(Color(hex: 0xE4003A), Color(hex: 0xFF4F9A))
+    static let exercise = gradient(Color(hex: 0x5BE300), Color(hex: 0xCCFF00))
+    static let stand = gradient(Color(hex: 0x00C8E6), Color(hex: 0x5CF7FF))
+
+    static func ring(
+        _ p: Double, fill: Fill = .gradient(defaultGradient), track: Color? = systemGray6, size: Double = 128,
+        thickness: Length = .fraction(0.12), start: Double = -90, direction: Direction = .cw, cap: LineCap = .round,
+        shadow: ShadowMode = .auto, background: Color? = nil, animated: Bool = false
+    ) -> RingSpec {
+        RingSpec(
+            style: .ring(
+                RingStyle(
+                    progress: p, fill: fill, track: track, thickness: thickness, start: start, direction: direction,
+                    cap: cap, shadow: shadow
+                )
+            ),
+            common: CommonOptions(
+                size: size, background: background, title: "\(Int((p * 100).rounded()))% progress",
+                animation: animated ? Animation(duration: 1) : nil
+            )
+        )
+    }
+
+    /// Dark track of a ring's own hue, as the decoder derives it.
+    static func darkTrack(_ g: Gradient) -> Color {
+        let c = g.stops[0]
+        return Color(r: UInt8(Double(c.r) * 0.25), g: UInt8(Double(c.g) * 0.25), b: UInt8(Double(c.b) * 0.25))
+    }
+
+    static func activity(
+        _ ps: [Double], size: Double = 128, background: Color? = .black, animated: Bool = false
+    ) -> RingSpec {
+        let fills = [move, exercise, stand, defaultGradient]
+        let rings = ps.enumerated().map { i, p in
+            ActivityRing(progress: p, fill: .gradient(fills[i % 4]), track: darkTrack(fills[i % 4]))
+        }
+        return RingSpec(
+            style: .activity(ActivityStyle(rings: rings, thickness: .fraction(0.1), gap: .fraction(0.01))),
+            common: CommonOptions(
+                size: size, background: background, title: "activity",
+                animation: animated ? Animation(duration: 1) : nil
+            )
+        )
+    }
+
+    static func petals(_ p: Double, count: Int = 8, label: Label = .none, animated: Bool = false) -> RingSpec {
+        RingSpec(
+            style: .petals(PetalsStyle(progress: p, petals: count, color: systemGray2)),
+            common: CommonOptions(
+                label: label, labelColor: Color(hex: 0x8E8E93), title: "\(Int((p * 100).rounded()))% progress",
+                animation: animated ? Animation(duration: 1) : nil
+            )
+        )
+    }
+
+    static func pie(_ p: Double, animated: Bool = false) -> RingSpec {
+        RingSpec(
+            style: .pie(PieStyle(progress: p, color: lightBlue, border: lightBlue, borderWidth: .fraction(1.0 / 64))),
+            common: CommonOptions(title: "pie", animation: animated ? Animation(duration: 1) : nil)
+        )
+    }
+
+    static func check(_ shape: CheckShape, bounce: Bool = true, animated: Bool = false) -> RingSpec {
+        RingSpec(
+            style: .check(
+                CheckStyle(shape: shape, from: blue, to: green, stroke: .fraction(0.08), ratio: 1.0 / 3, bounce: bounce)
+            ),
+            common: CommonOptions(title: "done", animation: animated ? Animation(duration: 1) : nil)
+        )
+    }
+
+    /// The pictures the brief asks to look at, by file name.
+    static let looks: [(String, RingSpec)] = [
+        ("ring-default-70", ring(0.7)),
+        ("ring-solid-blue-70", ring(0.7, fill: .solid(lightBlue))),
+        ("ring-seed000-fig4", ring(0.6, fill: .solid(lightRed), size: 250, thickness: .pixels(30))),
+        ("ring-080", ring(0.8, size: 256)),
+        ("ring-100", ring(1.0, size: 256)),
+        ("ring-120", ring(1.2, size: 256)),
+        ("ring-175", ring(1.75, size: 256)),
+        ("ring-097", ring(0.97, size: 256)),
+        ("ring-001", ring(0.001, size: 256)),
+        ("ring-butt-120", ring(1.2, size: 256, cap: .butt)),
+        ("ring-ccw-040", ring(0.4, size: 256, start: 0, direction: .ccw)),
+        ("activity-3", activity([0.8, 0.6, 1.1], size: 256)),
+        ("petals-080", petals(0.8)),
+        ("petals-100", petals(1.0, count: 12)),
+        ("pie-030", pie(0.3)),
+        ("check-circle", check(.circle)),
+        ("check-rounded", check(.rounded)),
+        ("check-square", check(.square)),
+    ]
+}
