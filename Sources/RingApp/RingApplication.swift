@@ -59,7 +59,10 @@ public struct RingApplication: HTTPResponder {
     func errorResponse(_ error: QueryError, format: OutputFormat, request: HTTPRequest, strict: Bool) -> HTTPResponse {
         let message = error.message
         if !strict && Self.acceptsImage(request.headers) {
-            let body = renderer.errorImage(message: message, format: format)
+            let size = (try? QueryString(parsing: request.query))
+                .flatMap { $0["size"] }.flatMap(ValueSyntax.decimal)
+                .map { min(max($0, RingLimits.size.lowerBound), RingLimits.size.upperBound) } ?? 128
+            let body = renderer.errorImage(message: message, size: size, format: format)
             return HTTPResponse(
                 status: .ok,
                 headers: HTTPHeaders([

@@ -35,7 +35,7 @@ struct Serve: ParsableCommand {
         let settings: Settings
         do {
             settings = try Settings(host: host, port: port, logLevel: logLevel, environment: Environment.current)
-        } catch let error as Settings.Invalid {
+        } catch {
             throw ValidationError(error.message)
         }
         let logLevel = settings.logLevel

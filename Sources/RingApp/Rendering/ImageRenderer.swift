@@ -22,8 +22,8 @@ struct ImageRenderer: Sendable {
     }
 
     /// The error image: the message drawn with the built-in font (SVG until PNG output exists).
-    func errorImage(message: String, format: OutputFormat) -> (bytes: [UInt8], format: OutputFormat) {
-        let scene = ErrorLayout.scene(message: message)
+    func errorImage(message: String, size: Double, format: OutputFormat) -> (bytes: [UInt8], format: OutputFormat) {
+        let scene = ErrorLayout.scene(message: message, size: size)
         let svg = SVGWriter.write(scene, options: SVGWriter.Options(idPrefix: "e"))
         return (Array(svg.utf8), .svg)
     }
