@@ -1,0 +1,108 @@
+/// Turns an ``HTTPResponse`` into the bytes sent on the wire, with the framing headers the server owns.
+///
+/// The responder sets content headers; the server sets `Content-Length`, `Date` and `Connection`
+/// (whatever the responder put there is replaced, so framing can never disagree with what is sent).
+/// Status line, headers and body go into one buffer so a response leaves in one `send` (no Nagle stall,
+/// http-server.md §8.1).
+enum ResponseSerializer {
+    /// The `Connection` header the server adds.
+    enum ConnectionHeader: Equatable {
+        /// No header: HTTP/1.1 persistence is the default.
+        case none
+        /// `Connection: keep-alive`, for an HTTP/1.0 client that asked to keep the connection.
+        case keepAlive
+        /// `Connection: close`: this is the last response on the connection.
+        case close
+    }
+
+    /// Header fields the server owns; a responder's copies are dropped.
+    private static let serverOwned: Set<String> = ["date", "content-length", "connection", "transfer-encoding", "keep-alive"]
+
+    /// Appends the serialised response to `buffer`.
+    ///
+    /// - Parameters:
+    ///   - response: what the responder (or the server, for protocol errors) produced.
+    ///   - isHeadRequest: the request was HEAD: send the headers a GET would get, including the GET body's
+    ///     `Content-Length`, and no body (RFC 9110 §9.3.2).
+    ///   - connection: the `Connection` header to add.
+    ///   - dateLine: the cached `Date: …\r\n` line.
+    static func append(
+        _ response: HTTPResponse, isHeadRequest: Bool, connection: ConnectionHeader,
+        dateLine: [UInt8], to buffer: inout [UInt8]
+    ) {
+        let code = response.status.code
+        let bodyForbidden = (100..<200).contains(code) || code == 204 || code == 304
+        let sendsBody = !isHeadRequest && !bodyForbidden
+
+        buffer.reserveCapacity(buffer.count + 256 + (sendsBody ? response.body.count : 0))
+        buffer.append(contentsOf: "HTTP/1.1 \(code) \(response.status.reason)\r\n".utf8)
+
+        var responderLength: String?
+        for field in response.headers {
+            let lowered = field.name.lowercasedASCII()
+            if serverOwned.contains(lowered) {
+                if lowered == "content-length", responderLength == nil { responderLength = field.value }
+                continue
+            }
+            // A CR or LF from a responder would let it smuggle extra header lines or a second response.
+            guard isValidFieldName(field.name), isValidFieldValue(field.value) else { continue }
+            appendField(field.name, field.value, to: &buffer)
+        }
+
+        if let length = contentLength(
+            code: code, bodyCount: response.body.count, isHeadRequest: isHeadRequest, responderLength: responderLength
+        ) {
+            appendField("Content-Length", length, to: &buffer)
+        }
+        buffer.append(contentsOf: dateLine)
+        switch connection {
+        case .none: break
+        case .keepAlive: buffer.append(contentsOf: "Connection: keep-alive\r\n".utf8)
+        case .close: buffer.append(contentsOf: "Connection: close\r\n".utf8)
+        }
+        buffer.append(contentsOf: "\r\n".utf8)
+        if sendsBody { buffer.append(contentsOf: response.body) }
+    }
+
+    /// The `Content-Length` value to send, or nil for none.
+    ///
+    /// - 1xx and 204: never (RFC 9110 §8.6).
+    /// - 304: only if the responder set one (it then describes the 200's body).
+    /// - HEAD: the length of the body the responder produced; a responder that already dropped the
+    ///   body may say the GET length itself.
+    /// - Everything else: the body's length.
+    static func contentLength(code: Int, bodyCount: Int, isHeadRequest: Bool, responderLength: String?) -> String? {
+        if (100..<200).contains(code) || code == 204 { return nil }
+        let validResponderLength = responderLength.flatMap { UInt64($0.trimmingASCIIWhitespace()) }.map(String.init)
+        if code == 304 { return validResponderLength }
+        if isHeadRequest, bodyCount == 0, let validResponderLength { return validResponderLength }
+        return String(bodyCount)
+    }
+
+    /// A protocol-level error answered by the server itself: `text/plain` with a short reason.
+    static func protocolError(_ status: HTTPStatus, reason: String) -> HTTPResponse {
+        var headers = HTTPHeaders()
+        if status == .methodNotAllowed { headers.add(name: "Allow", value: "GET, HEAD") }
+        if status == .serviceUnavailable { headers.add(name: "Retry-After", value: "1") }
+        return .text(status, "\(status.code) \(status.reason): \(reason)\n", headers: headers)
+    }
+
+    private static func appendField(_ name: String, _ value: String, to buffer: inout [UInt8]) {
+        buffer.append(contentsOf: name.utf8)
+        buffer.append(contentsOf: ": ".utf8)
+        buffer.append(contentsOf: value.utf8)
+        buffer.append(contentsOf: "\r\n".utf8)
+    }
+
+    /// RFC 9110 §5.1 `token`: visible ASCII except delimiters.
+    static func isValidFieldName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { byte in
+            byte > 0x20 && byte < 0x7F && !"\"(),/:;<=>?@[\\]{}".utf8.contains(byte)
+        }
+    }
+
+    /// RFC 9110 §5.5: no CR, LF, NUL or other controls except HTAB.
+    static func isValidFieldValue(_ value: String) -> Bool {
+        value.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x7F || $0 == 0x09 }
+    }
+}
