@@ -61,7 +61,11 @@ let package = Package(
             // Fixtures are read through #filePath (shared with scripts/http-oracle.py), not bundled.
             exclude: ["Fixtures"], swiftSettings: strict
         ),
-        .testTarget(name: "RingAppTests", dependencies: ["RingApp", "RingHTTP", "RingCore"], swiftSettings: strict),
+        .testTarget(
+            name: "RingAppTests",
+            dependencies: ["RingApp", "RingHTTP", "RingCore", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "RingIntegrationTests",
             dependencies: ["RingApp", "RingHTTP"],

@@ -11,8 +11,17 @@ import Testing
         #expect(q["missing"] == nil)
     }
 
-    @Test(arguments: ["p=%", "p=%4", "p=%zz", "p=%C3%28", "%ZZ=1"])
-    func rejectsBrokenEncoding(_ raw: String) {
+    /// A `%` without two hex digits stays literal (WHATWG URL decoding), so `p=70%` works unescaped.
+    @Test func lonepercentStaysLiteral() throws {
+        let q = try QueryString(parsing: "p=70%&a=%4&b=%zz&c=%")
+        #expect(q["p"] == "70%")
+        #expect(q["a"] == "%4")
+        #expect(q["b"] == "%zz")
+        #expect(q["c"] == "%")
+    }
+
+    @Test(arguments: ["p=%C3%28", "%FF=1", "label=%E2%82"])
+    func rejectsBytesThatAreNotUTF8(_ raw: String) {
         #expect(throws: QueryError.self) { try QueryString(parsing: raw) }
     }
 

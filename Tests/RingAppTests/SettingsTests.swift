@@ -1,3 +1,4 @@
+import Logging
 import Testing
 @testable import RingApp
 

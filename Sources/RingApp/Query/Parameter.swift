@@ -35,6 +35,8 @@ public enum ParameterKind: Sendable {
     case color(allowsNone: Bool)
     /// A colour, an activity preset (`move`), or a gradient of stops joined by commas.
     case paint(stops: ClosedRange<Int>)
+    /// An activity preset (`move`) or a gradient of stops joined by commas (a single colour is not a gradient).
+    case gradient(stops: ClosedRange<Int>)
     /// Per-ring paints separated by commas; gradient stops within one entry joined by `-`.
     case paintList(count: ClosedRange<Int>)
     /// Per-ring colours (or `none`) separated by commas.
@@ -63,6 +65,8 @@ public enum ParameterKind: Sendable {
                 + (allowsNone ? ", or none" : "")
         case .paint(let stops):
             "a colour, a preset (move, exercise, stand) or a gradient of \(stops.lowerBound)…\(stops.upperBound) comma-separated colours"
+        case .gradient(let stops):
+            "a preset (move, exercise, stand) or \(stops.lowerBound)…\(stops.upperBound) comma-separated colours"
         case .paintList(let c):
             "\(c.lowerBound)…\(c.upperBound) comma-separated colours or presets, one per ring (gradient stops joined by -)"
         case .colorList(let c):

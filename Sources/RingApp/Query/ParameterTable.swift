@@ -69,7 +69,7 @@ public enum ParameterTable {
                 progress, value, total,
                 Parameter("color", .paint(stops: RingLimits.gradientStops), default: "",
                           doc: "Solid colour or preset; overrides gradient.", example: "lightRed"),
-                Parameter("gradient", .paint(stops: RingLimits.gradientStops), default: "darkPurple,lightYellow",
+                Parameter("gradient", .gradient(stops: RingLimits.gradientStops), default: "darkPurple,lightYellow",
                           doc: "Angular gradient along the arc: 2–8 colours, or a preset.", example: "move"),
                 Parameter("track", .color(allowsNone: true), default: "systemGray6 (dark: #1C1C1E)",
                           doc: "Track colour under the arc, or none.", example: "none"),

@@ -81,10 +81,15 @@ struct QueryReader {
     /// A colour, preset or comma-separated gradient.
     func paint(_ name: String) throws(QueryError) -> Fill? {
         guard let raw = query[name] else { return nil }
-        guard case .paint(let stops) = row(name).kind,
-              let fill = ValueSyntax.paint(raw, separator: ",", stops: stops)
-        else { throw error(name, raw) }
-        return fill
+        switch row(name).kind {
+        case .paint(let stops):
+            if let fill = ValueSyntax.paint(raw, separator: ",", stops: stops) { return fill }
+        case .gradient(let stops):
+            if let fill = ValueSyntax.paint(raw, separator: ",", stops: stops), case .gradient = fill { return fill }
+        default:
+            break
+        }
+        throw error(name, raw)
     }
 
     func paintList(_ name: String) throws(QueryError) -> [Fill]? {

@@ -1,6 +1,8 @@
 /// The decoded `name=value` pairs of a URL query, in order.
 ///
-/// `+` means space (HTML forms), `%XX` is decoded as UTF-8. A name given twice is an error rather than
+/// `+` means space (HTML forms), `%XX` is decoded as UTF-8, and a `%` not followed by two hex digits stays a
+/// literal `%` (as WHATWG URL percent-decoding does), so `p=70%` typed into a URL works. Bytes that do not form
+/// UTF-8 are an error naming the parameter. A name given twice is an error rather than
 /// "first wins" or "last wins": either choice would silently draw a picture the author did not ask for.
 public struct QueryString: Sendable, Hashable {
     /// Longest accepted value, in bytes; labels and titles are far shorter, so this only stops abuse early.
@@ -17,11 +19,11 @@ public struct QueryString: Sendable, Hashable {
             let rawValue = parts.count > 1 ? parts[1] : ""
             guard let name = Self.percentDecode(rawName) else {
                 throw QueryError(parameter: String(rawName.prefix(40)), given: String(rawName.prefix(40)),
-                                 expected: "a parameter name with valid percent-encoding (%XX, UTF-8)")
+                                 expected: "a parameter name in UTF-8")
             }
             guard let value = Self.percentDecode(rawValue) else {
                 throw QueryError(parameter: name, given: String(rawValue.prefix(40)),
-                                 expected: "valid percent-encoding (%XX, UTF-8)")
+                                 expected: "UTF-8 text (percent-encoded bytes must form UTF-8)")
             }
             if name.isEmpty { continue }
             guard value.utf8.count <= Self.maxValueBytes else {
@@ -52,19 +54,23 @@ public struct QueryString: Sendable, Hashable {
         items.first { $0.name == name }?.value
     }
 
-    /// Decodes `+` and `%XX`; nil for a broken escape or bytes that are not UTF-8.
+    /// Decodes `+` and `%XX` (a `%` without two hex digits after it is kept); nil when the bytes are not UTF-8.
     static func percentDecode(_ s: Substring) -> String? {
+        let input = Array(s.utf8)
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(s.utf8.count)
-        var it = s.utf8.makeIterator()
-        while let b = it.next() {
-            switch b {
-            case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
-            case UInt8(ascii: "%"):
-                guard let h = it.next().flatMap(hexValue), let l = it.next().flatMap(hexValue) else { return nil }
+        bytes.reserveCapacity(input.count)
+        var i = 0
+        while i < input.count {
+            let b = input[i]
+            if b == UInt8(ascii: "+") {
+                bytes.append(UInt8(ascii: " "))
+            } else if b == UInt8(ascii: "%"), i + 2 < input.count, let h = hexValue(input[i + 1]), let l = hexValue(input[i + 2]) {
                 bytes.append(h << 4 | l)
-            default: bytes.append(b)
+                i += 2
+            } else {
+                bytes.append(b)
             }
+            i += 1
         }
         return String(validating: bytes, as: UTF8.self)
     }
