@@ -103,3 +103,23 @@ import Testing
         #expect(throws: QueryError.self) { try decode(.check, "shape=star") }
     }
 }
+
+@Suite struct ActivityThicknessTests {
+    func activity(_ query: String) throws -> (ActivityStyle, Double) {
+        let spec = try QueryDecoder.decode(route: .activity, query: try QueryString(parsing: query))
+        guard case .activity(let a) = spec.style else { throw QueryError(parameter: "", given: "", expected: "") }
+        return (a, spec.common.size)
+    }
+
+    /// The automatic thickness keeps a centre hole whatever the ring count and gap, in px or %.
+    @Test(arguments: ["p=0.5", "p=1,1,1", "p=1,1,1,1,1,1,1,1&gap=1", "p=1,1,1,1,1,1,1,1&gap=2%", "p=1,1,1&gap=10&size=64"])
+    func autoThicknessLeavesAHole(_ query: String) throws {
+        let (a, size) = try activity(query)
+        let t = a.thickness.resolved(in: size)
+        let used = Double(a.rings.count) * t + Double(a.rings.count - 1) * a.gap.resolved(in: size)
+        #expect(t > 0)
+        #expect(t <= 0.1 * size + 1e-9)
+        #expect(used <= 0.38 * size + 1e-6, "rings use \(used) of radius \(size / 2)")
+        if a.rings.count <= 3 && size >= 128 { #expect(abs(t - 0.1 * size) < 1e-9) }
+    }
+}

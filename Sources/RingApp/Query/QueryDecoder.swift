@@ -128,9 +128,12 @@ public enum QueryDecoder {
             rings.append(ActivityRing(progress: progresses[i], fill: fill, track: track))
         }
         let gap = try q.length("gap") ?? .fraction(0.015)
-        // Default thickness fits the rings into the radius, leaving a centre hole of about a quarter of it.
-        let autoThickness = min(0.1, (0.5 * 0.76 - Double(n - 1) * gap.resolved(in: 1)) / Double(n))
-        let thickness = try q.length("thickness") ?? .fraction(ValueSyntax.canonical(max(autoThickness, 0.01)))
+        // Default thickness: 10 % of the size, or less so the rings fill at most 76 % of the radius and leave a
+        // centre hole (Apple's rings leave about a quarter of the radius open).
+        let gapPixels = gap.resolved(in: common.size)
+        let room = 0.5 * 0.76 * common.size - Double(n - 1) * gapPixels
+        let autoThickness = min(0.1, room / Double(n) / common.size)
+        let thickness = try q.length("thickness") ?? .fraction(ValueSyntax.canonical(max(autoThickness, 0.005)))
         let used = Double(n) * thickness.resolved(in: common.size) + Double(n - 1) * gap.resolved(in: common.size)
         if used > common.size / 2 {
             throw q.error(q.isGiven("thickness") ? "thickness" : "gap", q.query["thickness"] ?? q.query["gap"] ?? "",
