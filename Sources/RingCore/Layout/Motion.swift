@@ -26,7 +26,7 @@ public enum Easing: Sendable, Hashable {
         let x = x.clamped(to: 0...1)
         switch self {
         case .linear: return x
-        case .easeInOut: return Self.bezierY(atX: x)
+        case .easeInOut: return x == 0 || x == 1 ? x : Self.bezierY(atX: x)
         }
     }
 
@@ -36,6 +36,7 @@ public enum Easing: Sendable, Hashable {
         switch self {
         case .linear: return y
         case .easeInOut:
+            if y == 0 || y == 1 { return y }
             // y(x) is increasing; bisect on x (60 halvings reach full Double precision).
             var lo = 0.0, hi = 1.0
             for _ in 0..<60 {
