@@ -48,7 +48,7 @@ extension SVGDocument {
         let strokes = primitive.isStroked(trimmed: trim != nil)
         var extra = ""
         if trim != nil { extra += " pathLength=\"1\"" }
-        if let cls = animationClass(motions, staticOpacity: 1, paintProperty: strokes ? "stroke" : "fill") {
+        if let cls = animationClass(motions, paintProperty: strokes ? "stroke" : "fill") {
             extra += " class=\"\(cls)\""
         }
         let f = SVGWriter.fmt
@@ -116,12 +116,8 @@ extension SVGDocument {
             body += " stroke-linejoin=\"round\"" + extra + "/>"
 
         case .wedge(let wedge):
-            if trim != nil {
-                // Animated wedges are a stroke of width r on the circle of radius r/2 (seed 004's trick): with
-                // butt ends it covers exactly the sector, and a dash can grow it.
-                let sweep = wedge.isFullCircle ? (wedge.sweep < 0 ? -Angle.fullTurn : Angle.fullTurn) : wedge.sweep
-                let path = SVGPath.arc(center: wedge.center, radius: wedge.radius / 2, start: wedge.start, sweep: sweep)
-                body += "<path d=\"\(path.d)\"" + paint.stroke(width: wedge.radius) + extra + "/>"
+            if let trim {
+                writeGrowingWedge(wedge, paint, trim: trim.track, motions: motions)
             } else if wedge.isFullCircle {
                 body += circle(wedge.center, wedge.radius) + paint.fill + extra + "/>"
             } else {
@@ -133,6 +129,26 @@ extension SVGDocument {
                 body += "<path d=\"\(path.d)\"" + paint.fill + extra + "/>"
             }
         }
+    }
+
+    /// A wedge that grows: while playing, a stroke of width r on the circle of radius r/2 (seed 004's trick —
+    /// with butt ends it covers exactly the sector, and a dash can grow it); at rest, the filled wedge itself,
+    /// so the last frame is the still picture.
+    private mutating func writeGrowingWedge(_ wedge: Wedge, _ paint: SVGPaint, trim: Track<Double>, motions: [Motion]) {
+        let others = motions.filter { if case .trim = $0 { false } else { true } }
+        let playing = Track([
+            Key(time: 0, value: 1.0), Key(time: 0.999, value: 1.0), Key(time: 1, value: 0.0),
+        ])
+        var still = Wedge(center: wedge.center, radius: wedge.radius, start: wedge.start, sweep: wedge.sweep)
+        if wedge.isFullCircle { still.sweep = wedge.sweep < 0 ? -Angle.fullTurn : Angle.fullTurn }
+        writeElement(.wedge(still), paint, motions: others + [.opacity(Self.appearing(at: trim))])
+
+        let path = SVGPath.arc(center: wedge.center, radius: wedge.radius / 2, start: wedge.start, sweep: still.sweep)
+        var extra = " opacity=\"0\" pathLength=\"1\""
+        if let cls = animationClass(others + [.trim(trim, origin: 0), .opacity(playing)], paintProperty: "stroke") {
+            extra += " class=\"\(cls)\""
+        }
+        body += "<path d=\"\(path.d)\"" + paint.stroke(width: wedge.radius) + extra + "/>"
     }
 
     /// A partial arc band: one stroked path; mixed caps become a butt stroke over discs at the round ends.

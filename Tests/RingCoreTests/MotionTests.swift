@@ -25,19 +25,22 @@ import Testing
         let scene = RingLayout.scene(for: Specs.ring(0.6, animated: true))
         #expect(scene.duration == 1 && scene.isAnimated)
         let arc = try #require(scene.arcs.first)
-        // The moving tip cap draws the end, so the body keeps only its start cap.
-        #expect(arc.startCap == .round && arc.endCap == .butt)
+        // At rest the body is the still body: both caps round.
+        #expect(arc.startCap == .round && arc.endCap == .round)
         let body = scene.shapes[1]
         #expect(body.motions == [.trim(.ramp(0, 1, easing: .easeInOut), origin: 0)])
-        let tip = try #require(scene.groups.first { !$0.motions.isEmpty })
-        guard case .rotate(let center, let track) = tip.motions[0] else {
-            Issue.record("tip does not rotate")
+        // A whole disc rides on the moving tip and is hidden at rest.
+        let moving = try #require(scene.groups.first { !$0.motions.isEmpty })
+        #expect(moving.opacity == 0)
+        guard case .rotate(let center, let track) = moving.motions[0], case .opacity(let shown) = moving.motions[1] else {
+            Issue.record("moving cap does not rotate and fade")
             return
         }
         #expect(center == Point(x: 64, y: 64))
         #expect(close(track.value(at: 0), -1.2 * .pi) && track.finalValue == 0)
+        #expect(shown.value(at: 0.5) == 1 && shown.finalValue == 0)
         // The cap's colour follows the gradient under it and ends on the end colour.
-        let cap = tip.items.flatMap(\.shapes).first { if case .disc = $0.primitive { true } else { false } }
+        let cap = moving.items.flatMap(\.shapes).first { if case .disc = $0.primitive { true } else { false } }
         guard case .color(let colors) = cap?.motions.first else {
             Issue.record("tip cap colour is not animated")
             return

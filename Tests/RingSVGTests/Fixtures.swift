@@ -104,4 +104,18 @@ enum Fixtures {
         ("check-rounded", check(.rounded)),
         ("check-square", check(.square)),
     ]
+
+    /// Animated versions of the looks (their last frame is the still picture).
+    static let animated: [(String, RingSpec)] = [
+        ("anim-ring-070", ring(0.7, animated: true)),
+        ("anim-ring-solid-070", ring(0.7, fill: .solid(lightBlue), animated: true)),
+        ("anim-ring-120", ring(1.2, size: 256, animated: true)),
+        ("anim-ring-butt-150", ring(1.5, cap: .butt, animated: true)),
+        ("anim-activity-3", activity([0.8, 0.6, 1.1], size: 256, animated: true)),
+        ("anim-petals-080", petals(0.8, animated: true)),
+        ("anim-petals-100", petals(1.0, animated: true)),
+        ("anim-pie-030", pie(0.3, animated: true)),
+        ("anim-check-circle", check(.circle, animated: true)),
+        ("anim-check-rounded-nobounce", check(.rounded, bounce: false, animated: true)),
+    ]
 }

@@ -9,7 +9,8 @@ public enum Motion: Sendable, Hashable {
     case rotate(center: Point, Track<Double>)
     /// Uniform scale about `center` by the track's value.
     case scale(center: Point, Track<Double>)
-    /// Multiplies the item's opacity by the track's value.
+    /// The item's opacity (a group's layer opacity; for a shape, on top of its paint's alpha). The final value
+    /// equals the item's still opacity — 0 for parts that only show while the animation plays.
     case opacity(Track<Double>)
     /// Replaces the colour of a solid paint.
     case color(Track<Color>)

@@ -41,6 +41,8 @@ struct RingBand {
 
     /// How far (px) the clipped tip cap reaches behind the tip.
     static let capOverlap = 1.0
+    /// The moment before the end at which transient animation parts hand over to the still picture.
+    static let lastInstant = 0.999
     /// Number of keys used to sample motions that are not a single easing curve.
     static let sampledKeys = 24
 
@@ -55,7 +57,7 @@ struct RingBand {
     var laps: Bool { progress >= 1 }
     var showsShadow: Bool { progress > 0 && shadow.isShown(progress: progress) }
     /// A separate tip cap: over the shadow, or closing the full band once the ring has come round.
-    var showsTipCap: Bool { cap == .round && (laps || showsShadow || animated) }
+    var showsTipCap: Bool { cap == .round && (laps || showsShadow) }
 
     func items() -> [SceneItem] {
         var out: [SceneItem] = []
@@ -69,6 +71,7 @@ struct RingBand {
         let layerAlpha = fill.uniformAlpha
         let paintFill = layerAlpha < 255 ? fill.opaque : fill
         var layer: [SceneItem] = [.shape(body(paintFill))]
+        if animated && cap == .round { layer.append(.group(movingCap(paintFill))) }
         if let tipGroup = tipGroup(paintFill) { layer.append(.group(tipGroup)) }
         if layerAlpha < 255 {
             out.append(.group(Group(layer, opacity: Double(layerAlpha) / 255)))
@@ -92,10 +95,9 @@ struct RingBand {
             )
             range = (sweep - Angle.fullTurn) / sweep...1
         } else {
-            // When animated the moving tip cap draws the end; the body keeps only its start cap.
             arc = ArcBand(
                 center: center, radius: radius, width: width, start: start, sweep: direction * sweep,
-                startCap: cap.arcCap, endCap: animated ? .butt : cap.arcCap
+                startCap: cap.arcCap, endCap: cap.arcCap
             )
             range = 0...1
         }
@@ -135,21 +137,32 @@ struct RingBand {
             var motions: [Motion] = []
             if animated, case .gradient = fill { motions.append(.color(tipColorTrack(fill))) }
             let cap = SceneItem.shape(Shape(disc, .solid(endColor), motions: motions))
-            if animated {
-                // The whole disc: its back half hides any lag between the revealed body and the moving cap.
-                items.append(cap)
-            } else {
-                // Only the front half (seed 002 step 4): the back half would show the solid end colour as a
-                // faint disc over the gradient behind the tip. The half starts a pixel behind the tip so the cap
-                // covers the anti-aliased edge of the shadow's clip, which runs along the same radial line.
-                let half = HalfPlane(point: tip - forward * Self.capOverlap, normal: forward)
-                items.append(.group(Group([cap], clip: .halfPlane(half))))
-            }
+            // Only the front half (seed 002 step 4): the back half would show the solid end colour as a faint
+            // disc over the gradient behind the tip. The half starts a pixel behind the tip so the cap covers the
+            // anti-aliased edge of the shadow's clip, which runs along the same radial line.
+            let half = HalfPlane(point: tip - forward * Self.capOverlap, normal: forward)
+            items.append(.group(Group([cap], clip: .halfPlane(half))))
         }
         guard !items.isEmpty else { return nil }
-        let motions: [Motion] =
-            animated ? [.rotate(center: center, .ramp(-direction * sweep, 0, easing: .easeInOut))] : []
-        return Group(items, motions: motions)
+        return Group(items, motions: animated ? [tipRotation] : [])
+    }
+
+    /// Turns the tip from the start to its place, with the eased sweep.
+    var tipRotation: Motion {
+        .rotate(center: center, .ramp(-direction * sweep, 0, easing: .easeInOut))
+    }
+
+    /// While the ring sweeps, a whole disc at the moving tip gives the growing band its round front; it is
+    /// hidden at rest (opacity 0), where the body's own end cap and the tip group take over, so the last frame
+    /// is exactly the still picture.
+    func movingCap(_ fill: Fill) -> Group {
+        var motions: [Motion] = []
+        if case .gradient = fill { motions.append(.color(tipColorTrack(fill))) }
+        let disc = Shape(.disc(Disc(center: tip, radius: halfWidth)), .solid(fill.endColor), motions: motions)
+        let visibleWhilePlaying = Track([
+            Key(time: 0, value: 1.0), Key(time: Self.lastInstant, value: 1.0), Key(time: 1, value: 0.0),
+        ])
+        return Group([.shape(disc)], opacity: 0, motions: [tipRotation, .opacity(visibleWhilePlaying)])
     }
 
     /// Colour of the moving tip cap: the finished band's colour under the tip, so the cap never stands out.
