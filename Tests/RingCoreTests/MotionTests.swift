@@ -50,15 +50,26 @@ import Testing
 
     @Test func lappingRevealStartsAtTheStartAngle() throws {
         let scene = RingLayout.scene(for: Specs.ring(1.25, animated: true))
-        guard case .trim(let track, let origin) = scene.shapes[1].motions.first else {
+        // While playing, the first lap shows the gradient anchored to the whole sweep, from the start angle…
+        let firstLap = try #require(scene.groups.first)
+        #expect(firstLap.opacity == 0)
+        guard case .conic(let anchored) = scene.shapes[1].paint, case .trim(let lap, 0) = scene.shapes[1].motions[0]
+        else {
+            Issue.record("no anchored first lap")
+            return
+        }
+        #expect(close(anchored.range.upperBound, 0.8) && anchored.start == -.pi / 2)
+        #expect(close(lap.keys.last!.time, Easing.easeInOut.inverse(0.8), 1e-12) && lap.finalValue == 1)
+        // …and the finished band is revealed by the second lap, from the top: three quarters along the band,
+        // which starts at the tip (3 o'clock) one turn back.
+        guard case .trim(let track, let origin) = scene.shapes[2].motions.first else {
             Issue.record("body is not trimmed")
             return
         }
-        // The band starts at the tip (3 o'clock) one turn back; the top is three quarters along it.
         #expect(close(origin, 0.75, 1e-12))
-        #expect(track.keys.first?.value == 0 && track.finalValue == 1)
-        // The first lap is done when the eased progress reaches 1 of 1.25.
-        #expect(close(track.keys.last!.time, Easing.easeInOut.inverse(0.8), 1e-12))
+        #expect(track.value(at: 0.5) == 0)
+        #expect(close(track.value(at: RingBand.lastInstant), 0.25, 1e-3))
+        #expect(track.finalValue == 1)
     }
 
     @Test func checkSplitsItsTimeline() throws {

@@ -115,16 +115,16 @@ extension Track where Value == Double {
         return a.value + (b.value - a.value) * t
     }
 
-    /// The first time the value reaches `target`, for a non-decreasing track (writers use it to schedule pieces
-    /// of a trimmed stroke).
+    /// When a non-decreasing track passes `target`: the moment it starts rising above it (so a plateau at the
+    /// target counts as not yet there), or, for the track's final value, the moment it first gets there. Writers
+    /// use it to schedule the pieces of a trimmed stroke.
     public func time(reaching target: Double) -> Double {
-        if target <= keys[0].value { return keys[0].time }
-        for (a, b) in zip(keys, keys.dropFirst()) where target <= b.value {
-            guard b.value > a.value else { return b.time }
+        for (a, b) in zip(keys, keys.dropFirst()) where b.value > target {
+            guard a.value < target else { return a.time }
             let y = (target - a.value) / (b.value - a.value)
             return a.time + (b.time - a.time) * a.easing.inverse(y)
         }
-        return keys[keys.count - 1].time
+        return keys.first { $0.value >= target }?.time ?? keys[keys.count - 1].time
     }
 }
 
