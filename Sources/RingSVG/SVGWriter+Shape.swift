@@ -75,7 +75,7 @@ extension SVGDocument {
                 body += "<path d=\"\(path.d)\"" + paint.stroke(width: arc.width) + extra + "/>"
                 return
             }
-            writeArc(arc, paint, extra: extra)
+            writeArc(arc, paint, extra: extra, trimmed: trim != nil)
 
         case .disc(let disc):
             body += circle(disc.center, disc.radius) + paint.fill + extra + "/>"
@@ -152,7 +152,7 @@ extension SVGDocument {
     }
 
     /// A partial arc band: one stroked path; mixed caps become a butt stroke over discs at the round ends.
-    private mutating func writeArc(_ arc: ArcBand, _ paint: SVGPaint, extra: String) {
+    private mutating func writeArc(_ arc: ArcBand, _ paint: SVGPaint, extra: String, trimmed: Bool) {
         let path = SVGPath.arc(center: arc.center, radius: arc.radius, start: arc.start, sweep: arc.sweep)
         let cap: String
         if arc.startCap == arc.endCap {
@@ -163,7 +163,7 @@ extension SVGDocument {
                 body += circle(point, arc.width / 2) + paint.fill + "/>"
             }
         }
-        if SVGPath.pair(arc.startPoint) == SVGPath.pair(arc.endPoint) && !extra.contains("pathLength") {
+        if SVGPath.pair(arc.startPoint) == SVGPath.pair(arc.endPoint) && !trimmed {
             // Too short to have a direction: round caps make it a dot, butt caps make it nothing.
             if arc.startCap == .round && arc.endCap == .round {
                 body += circle(arc.startPoint, arc.width / 2) + paint.fill + extra + "/>"
