@@ -31,7 +31,8 @@ extension StrokeFont {
                 lines = truncated(lines, maxWidth: widthEm, maxHeight: heightEm, lineSpacing: lineSpacing)
                 guard !lines.isEmpty else { return .empty(at: center) }
             }
-            return place(lines, center: center, cap: cap, stroke: stroke, lineSpacing: lineSpacing, tolerance: tolerance)
+            return place(
+                lines, center: center, cap: cap, stroke: stroke, lineSpacing: lineSpacing, tolerance: tolerance)
         }
     }
 

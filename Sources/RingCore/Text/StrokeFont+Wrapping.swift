@@ -47,7 +47,8 @@ extension StrokeFont {
         return pieces
     }
 
-    /// Advance and horizontal ink extent of a piece of text, composable without laying it out again.
+    /// Advance and horizontal ink extent of a piece of text, composable, and taken from glyph metrics alone so
+    /// that measuring never builds strokes.
     private struct Measure {
         var advance: Double
         var inkMinX: Double
@@ -65,8 +66,11 @@ extension StrokeFont {
     }
 
     private func measure(_ text: some StringProtocol) -> Measure {
-        let run = layout(text)
-        guard let ink = run.inkBounds else { return Measure(advance: run.advance, inkMinX: .infinity, inkMaxX: -.infinity) }
-        return Measure(advance: run.advance, inkMinX: ink.minX, inkMaxX: ink.maxX)
+        text.reduce(Measure.empty) { measure, character in
+            let glyph = drawnGlyph(for: character)
+            let ink = glyph.inkBounds
+            return measure.appending(
+                Measure(advance: glyph.advance, inkMinX: ink?.minX ?? .infinity, inkMaxX: ink?.maxX ?? -.infinity))
+        }
     }
 }

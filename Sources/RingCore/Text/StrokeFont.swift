@@ -2,11 +2,11 @@
 /// in every viewer and in SVG and PNG alike — no font files, no `<text>` (DESIGN.md §4, §5 "Text").
 ///
 /// Geometry is in **em units where the cap height is 1**: baseline at y = 0, **y up**, x-height 0.7, descenders down
-/// to −0.3, brackets and slashes reaching about −0.18 … 1.06. ``TextRun/fitted(center:maxWidth:maxHeight:weight:minimumStrokeWidth:tolerance:)``
-/// converts to image coordinates (y down).
+/// to −0.3, brackets and slashes reaching about −0.18 … 1.06. `TextRun.fitted(center:maxWidth:maxHeight:…)` and
+/// `TextRun.placed(origin:scale:strokeWidth:tolerance:)` convert to image coordinates (y down).
 ///
-/// The glyph set is printable ASCII plus `✓ … – — × ° · ≤ ≥ →` (and curly quotes and the minus sign, drawn with
-/// their ASCII look-alikes); see ``supportedCharacters``.
+/// The glyph set is printable ASCII plus `✓ … – — × ° · ≤ ≥ →` (and curly quotes and the minus sign, drawn
+/// with their ASCII look-alikes); see ``supportedCharacters``.
 public struct StrokeFont: Sendable {
     /// The font every ringd image uses.
     public static let standard: StrokeFont = {
@@ -78,6 +78,11 @@ public struct StrokeFont: Sendable {
         return text.filter { !supports($0) && seen.insert($0).inserted }
     }
 
+    /// What ``layout(_:)`` draws for `character`: its glyph, a space for any whitespace, else the missing box.
+    func drawnGlyph(for character: Character) -> StrokeGlyph {
+        glyph(for: character) ?? (character.isWhitespace ? space : missing)
+    }
+
     /// Sets `text` on one line. Whitespace of any kind advances like a space; other characters without a glyph
     /// are drawn as a box.
     public func layout(_ text: some StringProtocol) -> TextRun {
@@ -85,7 +90,7 @@ public struct StrokeFont: Sendable {
         var ink: TextBounds?
         var pen = 0.0
         for character in text {
-            let glyph = glyph(for: character) ?? (character.isWhitespace ? space : missing)
+            let glyph = drawnGlyph(for: character)
             let offset = Point(x: pen, y: 0)
             strokes += glyph.strokes.map { $0.offset(by: offset) }
             if let box = glyph.inkBounds?.offset(by: offset) {

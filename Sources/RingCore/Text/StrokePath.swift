@@ -30,7 +30,8 @@ public struct StrokePath: Sendable, Hashable {
         switch elements.last {
         case nil: start
         case .line(let to): to
-        case .arc(let center, let rx, let ry, _, let end): Self.point(center: center, radiusX: rx, radiusY: ry, angle: end)
+        case .arc(let center, let rx, let ry, _, let end):
+            Self.point(center: center, radiusX: rx, radiusY: ry, angle: end)
         }
     }
 
