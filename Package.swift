@@ -53,7 +53,9 @@ let package = Package(
         ),
 
         .testTarget(name: "RingCoreTests", dependencies: ["RingCore"], swiftSettings: strict),
-        .testTarget(name: "RingSVGTests", dependencies: ["RingSVG", "RingCore"], swiftSettings: strict),
+        .testTarget(
+            name: "RingSVGTests", dependencies: ["RingSVG", "RingCore"], exclude: ["Goldens"], swiftSettings: strict
+        ),
         .testTarget(name: "RingRasterTests", dependencies: ["RingRaster", "RingCore"], swiftSettings: strict),
         .testTarget(name: "RingPNGTests", dependencies: ["RingPNG", "RingRaster"], swiftSettings: strict),
         .testTarget(

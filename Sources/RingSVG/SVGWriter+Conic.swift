@@ -39,7 +39,7 @@ extension SVGDocument {
         }
         let trim = motions.trim
         let others = motions.filter { if case .trim = $0 { false } else { true } }
-        let wrapper = animationClass(others, staticOpacity: 1, paintProperty: nil)
+        let wrapper = animationClass(others, paintProperty: nil)
         if let wrapper { body += "<g class=\"\(wrapper)\">" }
         writePieces(arc, paint, trim: trim)
         if wrapper != nil { body += "</g>" }
@@ -49,13 +49,8 @@ extension SVGDocument {
         let full = arc.isFullCircle
         let sweep = full ? (arc.sweep < 0 ? -Angle.fullTurn : Angle.fullTurn) : arc.sweep
         let n = Self.pieceCount(arc, paint)
-        var bounds = (0...n).map { Double($0) / Double(n) }
+        let bounds = (0...n).map { Double($0) / Double(n) }
         let origin = trim.map { Angle.normalized($0.origin * Angle.fullTurn) / Angle.fullTurn } ?? 0
-        if full && trim != nil && !bounds.contains(where: { abs($0 - origin) < 1e-9 }) {
-            // A reveal that starts mid-piece would need that piece twice: split it at the origin.
-            bounds.append(origin)
-            bounds.sort()
-        }
 
         // Round caps first, in the end colours, so the pieces' butt ends land on same-coloured paint.
         // Each cap is the half-disc beyond its end plus a 1 px strip under the pieces: a tiny arc then splits its
@@ -70,7 +65,12 @@ extension SVGDocument {
             if arc.endCap == .round {
                 let ahead = Self.tangent(at: arc.end, direction: direction)
                 body += "<path d=\"\(Self.capPath(arc.endPoint, outward: ahead, radius: arc.width / 2).d)\""
-                body += SVGPaint(paint.color(atFraction: 1)).fill + "/>"
+                body += SVGPaint(paint.color(atFraction: 1)).fill
+                // The end cap belongs to the finished arc: it shows once the reveal has reached it.
+                if let trim, let cls = animationClass([.opacity(Self.appearing(at: trim.track))], paintProperty: nil) {
+                    body += " class=\"\(cls)\""
+                }
+                body += "/>"
             }
         }
 
@@ -88,22 +88,44 @@ extension SVGDocument {
             // whose end (the tip) then lies on paint rather than on the background.
             let from = (full && k == 0) ? a - overlap : a
             let to = k < last ? b + overlap : b
-            let path = SVGPath.arc(
-                center: arc.center, radius: arc.radius, start: arc.start + sweep * from, sweep: sweep * (to - from)
-            )
+            func arcPath(_ from: Double, _ to: Double) -> String {
+                SVGPath.arc(
+                    center: arc.center, radius: arc.radius, start: arc.start + sweep * from, sweep: sweep * (to - from)
+                ).d
+            }
             let id = newID("g")
             let p0 = Point.polar(center: arc.center, radius: arc.radius, angle: arc.start + sweep * a)
             let p1 = Point.polar(center: arc.center, radius: arc.radius, angle: arc.start + sweep * b)
             defs += "<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(SVGWriter.fmt(p0.x))\""
             defs += " y1=\"\(SVGWriter.fmt(p0.y))\" x2=\"\(SVGWriter.fmt(p1.x))\" y2=\"\(SVGWriter.fmt(p1.y))\">"
             defs += stop(nil, paint.color(atFraction: a)) + stop(1, paint.color(atFraction: b)) + "</linearGradient>"
-            var attributes = ""
-            if let trim {
-                attributes += " pathLength=\"1\" class=\"\(pieceReveal(from: a, to: b, origin: origin, track: trim.track))\""
+            guard let trim else {
+                body += "<path d=\"\(arcPath(from, to))\" stroke=\"url(#\(id))\"/>"
+                continue
             }
-            body += "<path d=\"\(path.d)\" stroke=\"url(#\(id))\"\(attributes)/>"
+            if full, a < origin - 1e-9, origin < b - 1e-9 {
+                // The reveal starts inside this piece: while playing, its two halves grow at the start and at the
+                // end of the reveal; at rest the whole piece (the still picture's) is shown instead.
+                let whole = animationClass([.opacity(Self.appearing(at: trim.track))], paintProperty: nil) ?? ""
+                body += "<path d=\"\(arcPath(from, to))\" stroke=\"url(#\(id))\" class=\"\(whole)\"/>"
+                for (x, y) in [(from, origin + overlap), (origin, to)] {
+                    let cls = pieceReveal(from: max(x, a), to: min(y, b), origin: origin, track: trim.track, transient: true)
+                    body += "<path d=\"\(arcPath(x, y))\" stroke=\"url(#\(id))\" opacity=\"0\" pathLength=\"1\""
+                    body += " class=\"\(cls)\"/>"
+                }
+            } else {
+                let cls = pieceReveal(from: a, to: b, origin: origin, track: trim.track, transient: false)
+                body += "<path d=\"\(arcPath(from, to))\" stroke=\"url(#\(id))\" pathLength=\"1\" class=\"\(cls)\"/>"
+            }
         }
         body += "</g>"
+    }
+
+    /// Opacity 0 until the trim `track` is complete, then 1: parts of the finished picture that a reveal
+    /// would otherwise show too early.
+    static func appearing(at track: Track<Double>) -> Track<Double> {
+        let done = min(track.time(reaching: 1), 0.999)
+        return Track([Key(time: 0, value: 0), Key(time: done, value: 0), Key(time: done + 0.001, value: 1)])
     }
 
     /// Unit tangent of a circle at `angle`, pointing along `direction` (+1 clockwise on screen).
@@ -127,14 +149,22 @@ extension SVGDocument {
         return path
     }
 
-    /// A class that reveals one piece while the trim track passes over it (linear within the piece).
-    private mutating func pieceReveal(from a: Double, to b: Double, origin: Double, track: Track<Double>) -> String {
+    /// A class that reveals one piece while the trim track passes over it (linear within the piece); a transient
+    /// piece also hides again at the end.
+    private mutating func pieceReveal(
+        from a: Double, to b: Double, origin: Double, track: Track<Double>, transient: Bool
+    ) -> String {
         let start = Angle.normalized((a - origin) * Angle.fullTurn) / Angle.fullTurn
         let end = start + (b - a)
         let t0 = track.time(reaching: start), t1 = track.time(reaching: min(1, end))
         let total = duration ?? 0
+        var animation = "\(prefix)-d \(seconds(t1 - t0, total))s linear \(seconds(t0, total))s both"
+        if transient {
+            let name = sharedRule("p", "@keyframes ${0%,99.9%{opacity:1}100%{opacity:0}}")
+            animation += ",\(name) \(seconds(1, total))s linear both"
+        }
         let cls = newID("m")
-        css += ".\(cls){animation:\(prefix)-d \(seconds(t1 - t0, total))s linear \(seconds(t0, total))s both}"
+        css += ".\(cls){animation:\(animation)}"
         return cls
     }
 

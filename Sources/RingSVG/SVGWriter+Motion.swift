@@ -5,10 +5,8 @@ import RingCore
 extension SVGDocument {
     /// A class animating `motions` on one element (nil when there is nothing to animate).
     ///
-    /// - Parameters:
-    ///   - staticOpacity: the element's own opacity, which an opacity motion multiplies.
-    ///   - paintProperty: `fill` or `stroke`, the property a colour motion animates.
-    mutating func animationClass(_ motions: [Motion], staticOpacity: Double, paintProperty: String?) -> String? {
+    /// - Parameter paintProperty: `fill` or `stroke`, the property a colour motion animates.
+    mutating func animationClass(_ motions: [Motion], paintProperty: String?) -> String? {
         guard let total = duration, !motions.isEmpty else { return nil }
         var animations: [String] = []
         var properties = ""
@@ -25,7 +23,7 @@ extension SVGDocument {
                 properties += transformOrigin(center)
                 frames = keyframes(track) { "transform:scale(" + NumberFormatting.fraction($0) + ")" }
             case .opacity(let track):
-                frames = keyframes(track) { "opacity:" + NumberFormatting.fraction($0 * staticOpacity) }
+                frames = keyframes(track) { "opacity:" + NumberFormatting.fraction($0) }
             case .color(let track):
                 let property = paintProperty ?? "fill"
                 frames = keyframes(track) { c in

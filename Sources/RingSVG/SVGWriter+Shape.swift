@@ -48,7 +48,7 @@ extension SVGDocument {
         let strokes = primitive.isStroked(trimmed: trim != nil)
         var extra = ""
         if trim != nil { extra += " pathLength=\"1\"" }
-        if let cls = animationClass(motions, staticOpacity: 1, paintProperty: strokes ? "stroke" : "fill") {
+        if let cls = animationClass(motions, paintProperty: strokes ? "stroke" : "fill") {
             extra += " class=\"\(cls)\""
         }
         let f = SVGWriter.fmt
@@ -75,7 +75,7 @@ extension SVGDocument {
                 body += "<path d=\"\(path.d)\"" + paint.stroke(width: arc.width) + extra + "/>"
                 return
             }
-            writeArc(arc, paint, extra: extra)
+            writeArc(arc, paint, extra: extra, trimmed: trim != nil)
 
         case .disc(let disc):
             body += circle(disc.center, disc.radius) + paint.fill + extra + "/>"
@@ -116,12 +116,8 @@ extension SVGDocument {
             body += " stroke-linejoin=\"round\"" + extra + "/>"
 
         case .wedge(let wedge):
-            if trim != nil {
-                // Animated wedges are a stroke of width r on the circle of radius r/2 (seed 004's trick): with
-                // butt ends it covers exactly the sector, and a dash can grow it.
-                let sweep = wedge.isFullCircle ? (wedge.sweep < 0 ? -Angle.fullTurn : Angle.fullTurn) : wedge.sweep
-                let path = SVGPath.arc(center: wedge.center, radius: wedge.radius / 2, start: wedge.start, sweep: sweep)
-                body += "<path d=\"\(path.d)\"" + paint.stroke(width: wedge.radius) + extra + "/>"
+            if let trim {
+                writeGrowingWedge(wedge, paint, trim: trim.track, motions: motions)
             } else if wedge.isFullCircle {
                 body += circle(wedge.center, wedge.radius) + paint.fill + extra + "/>"
             } else {
@@ -135,8 +131,28 @@ extension SVGDocument {
         }
     }
 
+    /// A wedge that grows: while playing, a stroke of width r on the circle of radius r/2 (seed 004's trick —
+    /// with butt ends it covers exactly the sector, and a dash can grow it); at rest, the filled wedge itself,
+    /// so the last frame is the still picture.
+    private mutating func writeGrowingWedge(_ wedge: Wedge, _ paint: SVGPaint, trim: Track<Double>, motions: [Motion]) {
+        let others = motions.filter { if case .trim = $0 { false } else { true } }
+        let playing = Track([
+            Key(time: 0, value: 1.0), Key(time: 0.999, value: 1.0), Key(time: 1, value: 0.0),
+        ])
+        var still = Wedge(center: wedge.center, radius: wedge.radius, start: wedge.start, sweep: wedge.sweep)
+        if wedge.isFullCircle { still.sweep = wedge.sweep < 0 ? -Angle.fullTurn : Angle.fullTurn }
+        writeElement(.wedge(still), paint, motions: others + [.opacity(Self.appearing(at: trim))])
+
+        let path = SVGPath.arc(center: wedge.center, radius: wedge.radius / 2, start: wedge.start, sweep: still.sweep)
+        var extra = " opacity=\"0\" pathLength=\"1\""
+        if let cls = animationClass(others + [.trim(trim, origin: 0), .opacity(playing)], paintProperty: "stroke") {
+            extra += " class=\"\(cls)\""
+        }
+        body += "<path d=\"\(path.d)\"" + paint.stroke(width: wedge.radius) + extra + "/>"
+    }
+
     /// A partial arc band: one stroked path; mixed caps become a butt stroke over discs at the round ends.
-    private mutating func writeArc(_ arc: ArcBand, _ paint: SVGPaint, extra: String) {
+    private mutating func writeArc(_ arc: ArcBand, _ paint: SVGPaint, extra: String, trimmed: Bool) {
         let path = SVGPath.arc(center: arc.center, radius: arc.radius, start: arc.start, sweep: arc.sweep)
         let cap: String
         if arc.startCap == arc.endCap {
@@ -147,7 +163,7 @@ extension SVGDocument {
                 body += circle(point, arc.width / 2) + paint.fill + "/>"
             }
         }
-        if SVGPath.pair(arc.startPoint) == SVGPath.pair(arc.endPoint) && !extra.contains("pathLength") {
+        if SVGPath.pair(arc.startPoint) == SVGPath.pair(arc.endPoint) && !trimmed {
             // Too short to have a direction: round caps make it a dot, butt caps make it nothing.
             if arc.startCap == .round && arc.endCap == .round {
                 body += circle(arc.startPoint, arc.width / 2) + paint.fill + extra + "/>"

@@ -111,7 +111,7 @@ struct SVGDocument {
         var attributes = ""
         if let clip = group.clip { attributes += " clip-path=\"url(#\(define(clip)))\"" }
         if group.opacity < 1 { attributes += " opacity=\"\(NumberFormatting.fraction(group.opacity))\"" }
-        if let cls = animationClass(group.motions, staticOpacity: group.opacity, paintProperty: nil) {
+        if let cls = animationClass(group.motions, paintProperty: nil) {
             attributes += " class=\"\(cls)\""
         }
         body += "<g\(attributes)>"

@@ -2,30 +2,21 @@ import RingCore
 
 /// Specs the SVG tests and the look gallery share: the seeds' pictures, with the decoder's defaults spelled out.
 enum Fixtures {
-    // Seed 000's flat palette and the colours the decoder defaults to.
-    static let lightRed = Color(hex: 0xE74C3C)
-    static let darkPurple = Color(hex: 0x8E44AD)
-    static let lightYellow = Color(hex: 0xF1C40F)
-    static let lightBlue = Color(hex: 0x3498DB)
-    static let lightGreen = Color(hex: 0x2ECC71)
-    static let systemGray6 = Color(hex: 0xF2F2F7)
-    static let systemGray2 = Color(hex: 0xAEAEB2)
+    static let lightRed = NamedColors.lightRed
+    static let darkPurple = NamedColors.darkPurple
+    static let lightYellow = NamedColors.lightYellow
+    static let lightBlue = NamedColors.lightBlue
+    static let systemGray6 = NamedColors.systemGray6
+    static let systemGray2 = NamedColors.systemGray2
     static let blue = Color(hex: 0x0000FF)
     static let green = Color(hex: 0x008000)
 
-    static func gradient(_ stops: Color...) -> Gradient {
-        Gradient(stops: stops)!
-    }
-
-    static let defaultGradient = gradient(darkPurple, lightYellow)
-    static let move = gradient(Color(hex: 0xE4003A), Color(hex: 0xFF4F9A))
-    static let exercise = gradient(Color(hex: 0x5BE300), Color(hex: 0xCCFF00))
-    static let stand = gradient(Color(hex: 0x00C8E6), Color(hex: 0x5CF7FF))
+    static let defaultGradient = Gradient(stops: [darkPurple, lightYellow])!
 
     static func ring(
         _ p: Double, fill: Fill = .gradient(defaultGradient), track: Color? = systemGray6, size: Double = 128,
         thickness: Length = .fraction(0.12), start: Double = -90, direction: Direction = .cw, cap: LineCap = .round,
-        shadow: ShadowMode = .auto, background: Color? = nil, animated: Bool = false
+        shadow: ShadowMode = .auto, background: Color? = nil, label: Label = .none, animated: Bool = false
     ) -> RingSpec {
         RingSpec(
             style: .ring(
@@ -35,29 +26,28 @@ enum Fixtures {
                 )
             ),
             common: CommonOptions(
-                size: size, background: background, title: "\(Int((p * 100).rounded()))% progress",
-                animation: animated ? Animation(duration: 1) : nil
+                size: size, background: background, label: label, labelColor: Color(hex: 0x1C1C1E),
+                title: "\(Int((p * 100).rounded()))% progress", animation: animated ? Animation(duration: 1) : nil
             )
         )
     }
 
     /// Dark track of a ring's own hue, as the decoder derives it.
     static func darkTrack(_ g: Gradient) -> Color {
-        let c = g.stops[0]
-        return Color(r: UInt8(Double(c.r) * 0.25), g: UInt8(Double(c.g) * 0.25), b: UInt8(Double(c.b) * 0.25))
+        g.stops[0].darkTrack()
     }
 
     static func activity(
-        _ ps: [Double], size: Double = 128, background: Color? = .black, animated: Bool = false
+        _ ps: [Double], size: Double = 128, background: Color? = .black, label: Label = .none, animated: Bool = false
     ) -> RingSpec {
-        let fills = [move, exercise, stand, defaultGradient]
+        let fills = [NamedColors.move, NamedColors.exercise, NamedColors.stand, defaultGradient]
         let rings = ps.enumerated().map { i, p in
             ActivityRing(progress: p, fill: .gradient(fills[i % 4]), track: darkTrack(fills[i % 4]))
         }
         return RingSpec(
             style: .activity(ActivityStyle(rings: rings, thickness: .fraction(0.1), gap: .fraction(0.01))),
             common: CommonOptions(
-                size: size, background: background, title: "activity",
+                size: size, background: background, label: label, labelColor: .white, title: "activity",
                 animation: animated ? Animation(duration: 1) : nil
             )
         )
@@ -102,6 +92,10 @@ enum Fixtures {
         ("ring-001", ring(0.001, size: 256)),
         ("ring-butt-120", ring(1.2, size: 256, cap: .butt)),
         ("ring-ccw-040", ring(0.4, size: 256, start: 0, direction: .ccw)),
+        ("ring-label-auto", ring(0.7, label: .auto)),
+        ("ring-label-120", ring(1.2, size: 256, label: .auto)),
+        ("activity-label", activity([0.8, 0.6, 1.1], size: 256, label: .text("Move"))),
+        ("petals-label", petals(0.625, label: .text("Loading"))),
         ("activity-3", activity([0.8, 0.6, 1.1], size: 256)),
         ("petals-080", petals(0.8)),
         ("petals-100", petals(1.0, count: 12)),
@@ -109,5 +103,19 @@ enum Fixtures {
         ("check-circle", check(.circle)),
         ("check-rounded", check(.rounded)),
         ("check-square", check(.square)),
+    ]
+
+    /// Animated versions of the looks (their last frame is the still picture).
+    static let animated: [(String, RingSpec)] = [
+        ("anim-ring-070", ring(0.7, animated: true)),
+        ("anim-ring-solid-070", ring(0.7, fill: .solid(lightBlue), animated: true)),
+        ("anim-ring-120", ring(1.2, size: 256, animated: true)),
+        ("anim-ring-butt-150", ring(1.5, cap: .butt, animated: true)),
+        ("anim-activity-3", activity([0.8, 0.6, 1.1], size: 256, animated: true)),
+        ("anim-petals-080", petals(0.8, animated: true)),
+        ("anim-petals-100", petals(1.0, animated: true)),
+        ("anim-pie-030", pie(0.3, animated: true)),
+        ("anim-check-circle", check(.circle, animated: true)),
+        ("anim-check-rounded-nobounce", check(.rounded, bounce: false, animated: true)),
     ]
 }

@@ -9,7 +9,8 @@ public enum Motion: Sendable, Hashable {
     case rotate(center: Point, Track<Double>)
     /// Uniform scale about `center` by the track's value.
     case scale(center: Point, Track<Double>)
-    /// Multiplies the item's opacity by the track's value.
+    /// The item's opacity (a group's layer opacity; for a shape, on top of its paint's alpha). The final value
+    /// equals the item's still opacity — 0 for parts that only show while the animation plays.
     case opacity(Track<Double>)
     /// Replaces the colour of a solid paint.
     case color(Track<Color>)
@@ -26,7 +27,7 @@ public enum Easing: Sendable, Hashable {
         let x = x.clamped(to: 0...1)
         switch self {
         case .linear: return x
-        case .easeInOut: return Self.bezierY(atX: x)
+        case .easeInOut: return x == 0 || x == 1 ? x : Self.bezierY(atX: x)
         }
     }
 
@@ -36,6 +37,7 @@ public enum Easing: Sendable, Hashable {
         switch self {
         case .linear: return y
         case .easeInOut:
+            if y == 0 || y == 1 { return y }
             // y(x) is increasing; bisect on x (60 halvings reach full Double precision).
             var lo = 0.0, hi = 1.0
             for _ in 0..<60 {
@@ -113,16 +115,16 @@ extension Track where Value == Double {
         return a.value + (b.value - a.value) * t
     }
 
-    /// The first time the value reaches `target`, for a non-decreasing track (writers use it to schedule pieces
-    /// of a trimmed stroke).
+    /// When a non-decreasing track passes `target`: the moment it starts rising above it (so a plateau at the
+    /// target counts as not yet there), or, for the track's final value, the moment it first gets there. Writers
+    /// use it to schedule the pieces of a trimmed stroke.
     public func time(reaching target: Double) -> Double {
-        if target <= keys[0].value { return keys[0].time }
-        for (a, b) in zip(keys, keys.dropFirst()) where target <= b.value {
-            guard b.value > a.value else { return b.time }
+        for (a, b) in zip(keys, keys.dropFirst()) where b.value > target {
+            guard a.value < target else { return a.time }
             let y = (target - a.value) / (b.value - a.value)
             return a.time + (b.time - a.time) * a.easing.inverse(y)
         }
-        return keys[keys.count - 1].time
+        return keys.first { $0.value >= target }?.time ?? keys[keys.count - 1].time
     }
 }
 

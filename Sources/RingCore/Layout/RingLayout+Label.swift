@@ -1,6 +1,75 @@
 extension RingLayout {
-    /// Label strokes (filled in when the stroke font lands).
+    /// Label box inside a ring, relative to the ring's inner radius: wide and short, so `70%` sits well inside
+    /// the hole with air around it.
+    static let labelWidthRatio = 1.3
+    static let labelHeightRatio = 0.62
+
+    /// The text the label shows, or nil for none: `auto` is the progress as a rounded integer percentage.
+    static func labelText(for spec: RingSpec) -> String? {
+        switch spec.common.label {
+        case .none: return nil
+        case .text(let text): return text
+        case .auto:
+            guard let progress = spec.style.displayedProgress else { return nil }
+            return "\(Int((progress * 100).rounded()))%"
+        }
+    }
+
+    /// Where the label goes: a box (centre, width, height) per style.
+    static func labelBox(for spec: RingSpec) -> (center: Point, width: Double, height: Double) {
+        let size = spec.common.size
+        let center = Point(x: size / 2, y: size / 2)
+        func inside(radius: Double) -> (Point, Double, Double) {
+            let r = max(0, radius)
+            return (center, labelWidthRatio * r, labelHeightRatio * r)
+        }
+        switch spec.style {
+        case .ring(let style):
+            let width = style.thickness.resolved(in: size).clamped(to: 1...(size / 2))
+            return inside(radius: size / 2 - width)
+        case .activity(let style):
+            let innermost = activityRadii(style, size: size).last
+            return inside(radius: (innermost?.radius ?? size / 2) - (innermost?.width ?? 0) / 2)
+        case .pie:
+            return inside(radius: size / 2)
+        case .check(let style):
+            // Under the check, inside the outline.
+            let stroke = style.stroke.resolved(in: size)
+            let checkBottom = size / 2 + style.ratio * size / 2
+            let inner = size - 1.5 * stroke
+            let height = max(0, min(inner - checkBottom - stroke, size * 0.14))
+            return (Point(x: size / 2, y: checkBottom + stroke / 2 + height / 2), size * 0.6, height)
+        case .petals:
+            let box = petalsLabelBox(size: size)
+            return (box.center, box.width, box.height)
+        }
+    }
+
+    /// Label strokes: round-capped, round-joined polylines from the built-in stroke font, in `labelColor`.
+    /// A translucent colour fades the whole label as one layer, so crossing strokes do not darken.
     static func labelItems(for spec: RingSpec) -> [SceneItem] {
-        []
+        guard let text = labelText(for: spec), !text.isEmpty else { return [] }
+        let box = labelBox(for: spec)
+        let placed = StrokeFont.standard.layout(text).fitted(center: box.center, maxWidth: box.width, maxHeight: box.height)
+        guard !placed.isEmpty else { return [] }
+        let color = spec.common.labelColor
+        let strokes = placed.polylines.map { points in
+            SceneItem.shape(Shape(.polyline(Polyline(points: points, width: placed.strokeWidth)), .solid(color.opaque)))
+        }
+        return [.group(Group(strokes, opacity: color.opacity))]
+    }
+}
+
+extension RingSpec.Style {
+    /// The progress a percentage label shows: the ring's, the outermost activity ring's, the petals' or the
+    /// pie's; nil for the check, which has none.
+    var displayedProgress: Double? {
+        switch self {
+        case .ring(let s): s.progress
+        case .activity(let s): s.rings.first?.progress
+        case .petals(let s): s.progress
+        case .pie(let s): s.progress
+        case .check: nil
+        }
     }
 }

@@ -41,6 +41,8 @@ struct RingBand {
 
     /// How far (px) the clipped tip cap reaches behind the tip.
     static let capOverlap = 1.0
+    /// The moment before the end at which transient animation parts hand over to the still picture.
+    static let lastInstant = 0.999
     /// Number of keys used to sample motions that are not a single easing curve.
     static let sampledKeys = 24
 
@@ -55,7 +57,7 @@ struct RingBand {
     var laps: Bool { progress >= 1 }
     var showsShadow: Bool { progress > 0 && shadow.isShown(progress: progress) }
     /// A separate tip cap: over the shadow, or closing the full band once the ring has come round.
-    var showsTipCap: Bool { cap == .round && (laps || showsShadow || animated) }
+    var showsTipCap: Bool { cap == .round && (laps || showsShadow) }
 
     func items() -> [SceneItem] {
         var out: [SceneItem] = []
@@ -68,7 +70,10 @@ struct RingBand {
         // and shadow under them do not double-blend.
         let layerAlpha = fill.uniformAlpha
         let paintFill = layerAlpha < 255 ? fill.opaque : fill
-        var layer: [SceneItem] = [.shape(body(paintFill))]
+        var layer: [SceneItem] = []
+        if let firstLap = firstLap(paintFill) { layer.append(.group(firstLap)) }
+        layer.append(.shape(body(paintFill)))
+        if animated && cap == .round { layer.append(.group(movingCap(paintFill))) }
         if let tipGroup = tipGroup(paintFill) { layer.append(.group(tipGroup)) }
         if layerAlpha < 255 {
             out.append(.group(Group(layer, opacity: Double(layerAlpha) / 255)))
@@ -92,10 +97,9 @@ struct RingBand {
             )
             range = (sweep - Angle.fullTurn) / sweep...1
         } else {
-            // When animated the moving tip cap draws the end; the body keeps only its start cap.
             arc = ArcBand(
                 center: center, radius: radius, width: width, start: start, sweep: direction * sweep,
-                startCap: cap.arcCap, endCap: animated ? .butt : cap.arcCap
+                startCap: cap.arcCap, endCap: cap.arcCap
             )
             range = 0...1
         }
@@ -108,20 +112,53 @@ struct RingBand {
         return Shape(.arc(arc), paint, motions: animated ? [bodyTrim(arc)] : [])
     }
 
-    /// The body's reveal: below a lap, the eased sweep; from a lap on, the first lap of it (the rest of the
-    /// motion is the tip going round over the finished band).
+    /// The body's reveal, from the start angle: below a lap, the eased sweep. From a lap on, a gradient band
+    /// is revealed by the second lap only (the first lap is ``firstLap(_:)``'s) and completes at the end; a
+    /// solid band is revealed by the first lap.
     func bodyTrim(_ arc: ArcBand) -> Motion {
         guard laps else { return .trim(.ramp(0, 1, easing: .easeInOut), origin: 0) }
         let origin = Angle.normalized(direction * (start - arc.start)) / Angle.fullTurn
+        guard case .gradient = fill else { return .trim(firstLapTrack, origin: origin) }
         let lapTime = Easing.easeInOut.inverse(1 / progress)
         let n = Self.sampledKeys
-        let keys = (0...n).map { k -> Key<Double> in
-            let t = lapTime * Double(k) / Double(n)
-            let v = k == n ? 1 : min(1, Easing.easeInOut.value(at: t) * progress)
-            return Key(time: t, value: v)
+        var keys = [Key(time: 0, value: 0.0)]
+        keys += (0..<n).map { k -> Key<Double> in
+            let t = lapTime + (Self.lastInstant - lapTime) * Double(k) / Double(n - 1)
+            return Key(time: t, value: min(1, max(0, Easing.easeInOut.value(at: t) * progress - 1)))
         }
+        keys.append(Key(time: 1, value: 1))
         return .trim(Track(keys), origin: origin)
     }
+
+    /// How much of the first lap is drawn: the eased sweep until it comes round.
+    var firstLapTrack: Track<Double> {
+        let lapTime = Easing.easeInOut.inverse(1 / progress)
+        let n = Self.sampledKeys
+        return Track(
+            (0...n).map { k -> Key<Double> in
+                let t = lapTime * Double(k) / Double(n)
+                return Key(time: t, value: k == n ? 1 : min(1, Easing.easeInOut.value(at: t) * progress))
+            })
+    }
+
+    /// While a lapping gradient ring plays its first lap, the band shows the gradient anchored to the whole
+    /// sweep, as one long stroke would; the finished band (last-lap colours) covers it as the tip comes round
+    /// again. Hidden at rest. Nil unless animated, lapping and gradient-filled.
+    func firstLap(_ fill: Fill) -> Group? {
+        guard animated, laps, case .gradient(let g) = fill else { return nil }
+        let arc = ArcBand(
+            center: center, radius: radius, width: width, start: start, sweep: direction * Angle.fullTurn,
+            startCap: .butt, endCap: .butt)
+        let paint = ConicPaint(
+            center: center, start: start, sweep: direction * Angle.fullTurn, gradient: g, range: 0...(1 / progress))
+        let shape = Shape(.arc(arc), .conic(paint), motions: [.trim(firstLapTrack, origin: 0)])
+        return Group([.shape(shape)], opacity: 0, motions: [.opacity(Self.whilePlaying)])
+    }
+
+    /// Opacity of parts that only show while the animation plays.
+    static let whilePlaying = Track([
+        Key(time: 0, value: 1.0), Key(time: lastInstant, value: 1.0), Key(time: 1, value: 0.0),
+    ])
 
     // MARK: Tip
 
@@ -135,37 +172,41 @@ struct RingBand {
             var motions: [Motion] = []
             if animated, case .gradient = fill { motions.append(.color(tipColorTrack(fill))) }
             let cap = SceneItem.shape(Shape(disc, .solid(endColor), motions: motions))
-            if animated {
-                // The whole disc: its back half hides any lag between the revealed body and the moving cap.
-                items.append(cap)
-            } else {
-                // Only the front half (seed 002 step 4): the back half would show the solid end colour as a
-                // faint disc over the gradient behind the tip. The half starts a pixel behind the tip so the cap
-                // covers the anti-aliased edge of the shadow's clip, which runs along the same radial line.
-                let half = HalfPlane(point: tip - forward * Self.capOverlap, normal: forward)
-                items.append(.group(Group([cap], clip: .halfPlane(half))))
-            }
+            // Only the front half (seed 002 step 4): the back half would show the solid end colour as a faint
+            // disc over the gradient behind the tip. The half starts a pixel behind the tip so the cap covers the
+            // anti-aliased edge of the shadow's clip, which runs along the same radial line.
+            let half = HalfPlane(point: tip - forward * Self.capOverlap, normal: forward)
+            items.append(.group(Group([cap], clip: .halfPlane(half))))
         }
         guard !items.isEmpty else { return nil }
-        let motions: [Motion] =
-            animated ? [.rotate(center: center, .ramp(-direction * sweep, 0, easing: .easeInOut))] : []
-        return Group(items, motions: motions)
+        return Group(items, motions: animated ? [tipRotation] : [])
     }
 
-    /// Colour of the moving tip cap: the finished band's colour under the tip, so the cap never stands out.
+    /// Turns the tip from the start to its place, with the eased sweep.
+    var tipRotation: Motion {
+        .rotate(center: center, .ramp(-direction * sweep, 0, easing: .easeInOut))
+    }
+
+    /// While the ring sweeps, a whole disc at the moving tip gives the growing band its round front; it is
+    /// hidden at rest (opacity 0), where the body's own end cap and the tip group take over, so the last frame
+    /// is exactly the still picture.
+    func movingCap(_ fill: Fill) -> Group {
+        var motions: [Motion] = []
+        if case .gradient = fill { motions.append(.color(tipColorTrack(fill))) }
+        let disc = Shape(.disc(Disc(center: tip, radius: halfWidth)), .solid(fill.endColor), motions: motions)
+        return Group([.shape(disc)], opacity: 0, motions: [tipRotation, .opacity(Self.whilePlaying)])
+    }
+
+    /// Colour of the moving tip cap: the gradient anchored to the whole sweep, so at the eased progress E(t) the
+    /// tip shows the gradient at E(t) — the colour of the band it is drawing.
     func tipColorTrack(_ fill: Fill) -> Track<Color> {
-        guard case .conic(let paint) = body(fill).paint else { return Track([Key(time: 0, value: fill.endColor)]) }
+        guard case .gradient(let g) = fill else { return Track([Key(time: 0, value: fill.endColor)]) }
         let n = Self.sampledKeys
-        let keys = (0...n).map { k -> Key<Color> in
-            let t = Double(k) / Double(n)
-            if k == n { return Key(time: 1, value: fill.endColor) }
-            let phi = Easing.easeInOut.value(at: t) * sweep
-            let p = Point.polar(center: center, radius: radius, angle: start + direction * phi)
-            // Below a lap the body is anchored: the tip at φ shows the gradient at φ / sweep.
-            let color = laps ? paint.color(at: p) : paint.color(atFraction: phi / sweep)
-            return Key(time: t, value: color)
-        }
-        return Track(keys)
+        return Track(
+            (0...n).map { k -> Key<Color> in
+                let t = Double(k) / Double(n)
+                return Key(time: t, value: g.color(at: Easing.easeInOut.value(at: t)))
+            })
     }
 
     /// The shadow the tip casts forward, clipped to the band in front of the radial line through the tip

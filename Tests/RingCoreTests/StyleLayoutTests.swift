@@ -1,0 +1,121 @@
+import Testing
+@testable import RingCore
+
+@Suite struct StyleLayoutTests {
+    let center = Point(x: 64, y: 64)
+
+    func activity(_ ps: [Double], thickness: Length = .fraction(0.1), gap: Length = .fraction(0.01)) -> RingSpec {
+        let g = Specs.gradient
+        let rings = ps.map { ActivityRing(progress: $0, fill: .gradient(g), track: g.stops[0].darkTrack()) }
+        return RingSpec(
+            style: .activity(ActivityStyle(rings: rings, thickness: thickness, gap: gap)), common: CommonOptions())
+    }
+
+    @Test func activityRingsStepInwardByThicknessPlusGap() {
+        // 128 px: thickness 12.8, gap 1.28 → radii 57.6, 43.52, 29.44.
+        let scene = RingLayout.scene(for: activity([0.8, 0.6, 1.1]))
+        let radii = scene.rings.map(\.radius)
+        #expect(radii.count == 3)
+        #expect(zip(radii, [57.6, 43.52, 29.44]).allSatisfy { close($0, $1, 1e-9) })
+        #expect(scene.rings.allSatisfy { close($0.width, 12.8, 1e-12) })
+        // Each ring's track is its own dark hue, and the rings are painted outermost first.
+        #expect(scene.shapes[0].paint == .solid(Specs.purple.darkTrack()))
+        #expect(close(scene.arcs[0].radius, 57.6, 1e-9) && close(scene.arcs[2].radius, 29.44, 1e-9))
+    }
+
+    @Test func tooManyRingsShrinkToFit() {
+        let scene = RingLayout.scene(for: activity(Array(repeating: 0.5, count: 8), thickness: .pixels(20)))
+        let innermost = scene.rings.last!
+        #expect(innermost.radius - innermost.width / 2 > 0)
+        #expect(close(scene.rings[0].radius + scene.rings[0].width / 2, 64, 1e-9))
+    }
+
+    @Test func petalPositionsAndOpacities() {
+        let spec = RingSpec(
+            style: .petals(PetalsStyle(progress: 0.8, petals: 8, color: Color(hex: 0xAEAEB2))), common: CommonOptions())
+        let capsules = RingLayout.scene(for: spec).shapes.compactMap { shape -> (Capsule, Color)? in
+            guard case .capsule(let c) = shape.primitive, case .solid(let color) = shape.paint else { return nil }
+            return (c, color)
+        }
+        // 0.8 of 8 petals: six full, the seventh at 0.4, the eighth invisible and not drawn.
+        #expect(capsules.count == 7)
+        #expect(capsules.prefix(6).allSatisfy { $0.1.a == 255 })
+        #expect(capsules[6].1.a == 102)
+        // Seed 001: width d/8 = 16, spanning d/6 … d/2 from the centre; petal 0 points up.
+        let top = capsules[0].0
+        #expect(top.width == 16)
+        #expect(close(top.a, Point(x: 64, y: 64 - 128.0 / 6 - 8), 1e-9))
+        #expect(close(top.b, Point(x: 64, y: 8), 1e-9))
+        // Petal 2 points right.
+        #expect(close(capsules[2].0.b, Point(x: 120, y: 64), 1e-9))
+    }
+
+    @Test func manyPetalsNeverTouch() {
+        let spec = RingSpec(
+            style: .petals(PetalsStyle(progress: 1, petals: 24, color: .black)), common: CommonOptions(size: 256))
+        let capsules = RingLayout.scene(for: spec).shapes.compactMap { shape -> Capsule? in
+            if case .capsule(let c) = shape.primitive { return c }
+            return nil
+        }
+        #expect(capsules.count == 24)
+        let gap = capsules[0].a.distance(to: capsules[1].a) - capsules[0].width
+        #expect(gap > 0)
+    }
+
+    @Test func checkPolylineFollowsTheSeed() throws {
+        let spec = RingSpec(
+            style: .check(
+                CheckStyle(
+                    shape: .circle, from: .black, to: Color(hex: 0x008000), stroke: .fraction(0.08), ratio: 1.0 / 3,
+                    bounce: true)),
+            common: CommonOptions())
+        let scene = RingLayout.scene(for: spec)
+        let line = try #require(
+            scene.shapes.compactMap { s -> Polyline? in if case .polyline(let p) = s.primitive { p } else { nil } }.first
+        )
+        // Side 128/3 centred: from the middle of the left edge, down to 40 % of the width, up to the top right.
+        let s = 128.0 / 3, o = 64 - s / 2
+        let expected = [Point(x: o, y: o + s / 2), Point(x: o + 0.4 * s, y: o + s), Point(x: o + s, y: o)]
+        #expect(zip(line.points, expected).allSatisfy { close($0, $1, 1e-9) })
+        #expect(close(line.width, 10.24, 1e-12))
+        // The outline is inset by half the stroke so it stays inside the image; the still image is in `to`.
+        #expect(scene.rings == [Ring(center: center, radius: 64 - 5.12, width: 10.24)])
+        #expect(scene.shapes.allSatisfy { $0.paint == .solid(Color(hex: 0x008000)) })
+    }
+
+    @Test func roundedCheckOutline() throws {
+        let spec = RingSpec(
+            style: .check(
+                CheckStyle(shape: .rounded, from: .black, to: .white, stroke: .pixels(8), ratio: 0.4, bounce: false)),
+            common: CommonOptions(size: 100))
+        let outline = try #require(
+            RingLayout.scene(for: spec).shapes.compactMap { s -> RoundedRectOutline? in
+                if case .roundedRectOutline(let o) = s.primitive { o } else { nil }
+            }.first)
+        #expect(outline.shape.rect == Rect(x: 4, y: 4, width: 92, height: 92))
+        #expect(close(outline.shape.cornerRadius, 92 * 0.22, 1e-12))
+        #expect(outline.width == 8)
+    }
+
+    @Test func pieIsBorderPlusWedgeFromTheTop() throws {
+        let spec = RingSpec(
+            style: .pie(PieStyle(progress: 0.3, color: .black, border: .white, borderWidth: .pixels(2))),
+            common: CommonOptions())
+        let scene = RingLayout.scene(for: spec)
+        #expect(scene.rings == [Ring(center: center, radius: 63, width: 2)])
+        let wedge = try #require(
+            scene.shapes.compactMap { s -> Wedge? in if case .wedge(let w) = s.primitive { w } else { nil } }.first)
+        // Seed 004: the wedge's radius leaves a gap of one border width inside the border.
+        #expect(wedge == Wedge(center: center, radius: 60, start: -.pi / 2, sweep: 0.6 * .pi))
+    }
+
+    @Test func backgroundAndTitleReachTheScene() {
+        var spec = Specs.ring(0.5)
+        spec.common.background = .black
+        spec.common.title = "half"
+        let scene = RingLayout.scene(for: spec)
+        #expect(scene.background == .black)
+        #expect(scene.title == "half")
+        #expect(scene.duration == nil && !scene.isAnimated)
+    }
+}

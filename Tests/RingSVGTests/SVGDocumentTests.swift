@@ -1,0 +1,108 @@
+import Foundation
+import RingCore
+import Testing
+
+@testable import RingSVG
+
+@Suite struct SVGDocumentTests {
+    static let allSpecs: [(String, RingSpec)] = Fixtures.looks + Fixtures.animated
+
+    @Test(arguments: allSpecs.map(\.0))
+    func everyDocumentIsWellFormedAndInVocabulary(name: String) throws {
+        let spec = try #require(Self.allSpecs.first { $0.0 == name }?.1)
+        let svg = SVGWriter.write(RingLayout.scene(for: spec), options: .init(idPrefix: name))
+        SVGStructure.check(svg, name)
+        try SVGStructure.parse(svg, name)
+    }
+
+    @Test func titleIsEscapedEverywhere() throws {
+        var spec = Fixtures.ring(0.5)
+        spec.common.title = #"x"><script>alert(1)</script></svg>&'a"#
+        let svg = SVGWriter.write(RingLayout.scene(for: spec))
+        let escaped = "x&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;/svg&gt;&amp;&apos;a"
+        #expect(svg.contains("<title>\(escaped)</title>"))
+        #expect(svg.contains("aria-label=\"\(escaped)\""))
+        #expect(!svg.contains("<script"))
+        #expect(svg.components(separatedBy: "</svg>").count == 2)
+        try SVGStructure.parse(svg, "escaped title")
+    }
+
+    @Test func controlCharactersCannotBreakTheXML() throws {
+        var spec = Fixtures.ring(0.5)
+        spec.common.title = "a\u{0}b\u{1B}c\u{FFFF}d\te"
+        let svg = SVGWriter.write(RingLayout.scene(for: spec))
+        #expect(svg.contains("<title>a\u{FFFD}b\u{FFFD}c\u{FFFD}d&#9;e</title>"))
+        try SVGStructure.parse(svg, "control characters")
+    }
+
+    @Test func rootCarriesSizeViewBoxAndRole() {
+        let svg = SVGWriter.write(RingLayout.scene(for: Fixtures.ring(0.5, size: 200)))
+        #expect(
+            svg.hasPrefix(
+                #"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200" role="img" aria-label="50% progress"><title>50% progress</title>"#
+            ))
+    }
+
+    @Test func idPrefixIsSanitisedAndKeepsImagesApart() {
+        #expect(SVGWriter.Options(idPrefix: "AB-c_9!é").sanitizedPrefix == "rabc9")
+        #expect(SVGWriter.Options(idPrefix: "").sanitizedPrefix == "r")
+        #expect(SVGWriter.Options(idPrefix: String(repeating: "f", count: 40)).sanitizedPrefix.count == 17)
+        let scene = RingLayout.scene(for: Fixtures.ring(1.2))
+        let a = SVGStructure.attributeValues(SVGWriter.write(scene, options: .init(idPrefix: "1a2b")), "id")
+        let b = SVGStructure.attributeValues(SVGWriter.write(scene, options: .init(idPrefix: "3c4d")), "id")
+        #expect(!a.isEmpty && Set(a).isDisjoint(with: b))
+        #expect(a.allSatisfy { $0.hasPrefix("r1a2b-") })
+    }
+
+    @Test func outputIsDeterministic() {
+        for (_, spec) in Self.allSpecs {
+            let scene = RingLayout.scene(for: spec)
+            #expect(SVGWriter.write(scene) == SVGWriter.write(RingLayout.scene(for: spec)))
+        }
+    }
+
+    @Test func stillImagesHaveNoStyleAndAnimatedOnesHideMotionBehindTheMediaQuery() {
+        let still = SVGWriter.write(RingLayout.scene(for: Fixtures.ring(0.7)))
+        #expect(!still.contains("<style"))
+        let moving = SVGWriter.write(RingLayout.scene(for: Fixtures.ring(0.7, animated: true)))
+        let style = moving.components(separatedBy: "<style>").dropFirst().first?.components(separatedBy: "</style>").first
+        #expect(style?.hasPrefix("@media (prefers-reduced-motion:no-preference){") == true)
+        #expect(style?.contains("@keyframes") == true)
+        // Dashes exist only inside the media query, so renderers without it show whole strokes.
+        #expect(!moving.replacingOccurrences(of: style ?? "", with: "").contains("dasharray"))
+    }
+
+    @Test func sizesStayWithinBudget() throws {
+        let solid = SVGWriter.write(RingLayout.scene(for: Fixtures.ring(0.7, fill: .solid(NamedColors.lightBlue))))
+        let gradient = SVGWriter.write(RingLayout.scene(for: Fixtures.ring(0.7)), options: .init(idPrefix: "0123abcd"))
+        let laps = SVGWriter.write(RingLayout.scene(for: Fixtures.ring(1.2)), options: .init(idPrefix: "0123abcd"))
+        #expect(solid.utf8.count <= 2048)
+        #expect(gradient.utf8.count <= 12 * 1024)
+        #expect(laps.utf8.count <= 12 * 1024)
+        guard let gzip = PNGProbe.require("gzip", package: "gzip") else { return }
+        for (name, svg) in [("solid", solid), ("gradient", gradient), ("laps", laps)] {
+            let zipped = try Tool.run(gzip, ["-9", "-c", "-n"], input: Data(svg.utf8)).stdout.count
+            #expect(zipped <= 3 * 1024)
+            print("size \(name): \(svg.utf8.count) B raw, \(zipped) B gzip")
+        }
+    }
+}
+
+@Suite struct NumberFormattingTests {
+    @Test(arguments: [
+        (0.0, "0"), (-0.0, "0"), (-0.004, "0"), (1e-9, "0"), (100, "100"), (1.5, "1.5"), (-2.25, "-2.25"),
+        (0.1, "0.1"), (3.14159, "3.14"), (2.999, "3"), (-7.005001, "-7.01"), (56.32, "56.32"), (.nan, "0"),
+        (.infinity, "0"),
+    ])
+    func lengths(value: Double, text: String) {
+        #expect(NumberFormatting.length(value) == text)
+    }
+
+    @Test func fractionsCarryEightBitAlphaExactly() {
+        for a in 0...255 {
+            let text = NumberFormatting.alpha(UInt8(a))
+            #expect(Int((Double(text)! * 255).rounded()) == a)
+        }
+        #expect(NumberFormatting.fraction(0.0625) == "0.063")
+    }
+}
