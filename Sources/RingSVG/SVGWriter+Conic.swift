@@ -9,8 +9,18 @@ extension SVGDocument {
     static let piecesPerTurn = 24.0...36.0
     /// Short arcs may use up to this many pieces when the bound asks for them.
     static let shortArcPieces = 12
-    /// Each piece runs on under the next by this much (px): 1 px hides the anti-aliasing seam (§2.3).
+    /// Each piece runs on under the next by at least this much (px): 1 px hides the anti-aliasing seam at
+    /// 1:1 (rendering.md §2.3).
     static let pieceOverlap = 1.0
+    /// Radius per pixel of overlap beyond the minimum: big images are often shown scaled down (a 1024 px ring
+    /// in a 256 px slot), where a 1 px overlap shrinks below a device pixel and seams reappear. Overlap hides
+    /// under the next piece, so growing it with the radius costs nothing visible at 1:1.
+    static let radiusPerOverlapPixel = 64.0
+
+    /// Overlap in pixels for pieces of `arc`.
+    static func overlap(for arc: ArcBand) -> Double {
+        max(pieceOverlap, arc.radius / radiusPerOverlapPixel)
+    }
 
     /// Pieces for `arc` painted with `paint`: the error of a chord gradient is `hw/(2R)` of one piece's colour
     /// step (rendering.md §2.2), so `N ≥ 255 · rate · hw / (2R · tolerance)`; then 24…36 per turn, at least
@@ -59,12 +69,12 @@ extension SVGDocument {
             let direction: Double = sweep < 0 ? -1 : 1
             if arc.startCap == .round {
                 let back = Self.tangent(at: arc.start, direction: direction) * -1
-                body += "<path d=\"\(Self.capPath(arc.startPoint, outward: back, radius: arc.width / 2).d)\""
+                body += "<path d=\"\(Self.capPath(arc.startPoint, outward: back, radius: arc.width / 2, overlap: Self.overlap(for: arc)).d)\""
                 body += SVGPaint(paint.color(atFraction: 0)).fill + "/>"
             }
             if arc.endCap == .round {
                 let ahead = Self.tangent(at: arc.end, direction: direction)
-                body += "<path d=\"\(Self.capPath(arc.endPoint, outward: ahead, radius: arc.width / 2).d)\""
+                body += "<path d=\"\(Self.capPath(arc.endPoint, outward: ahead, radius: arc.width / 2, overlap: Self.overlap(for: arc)).d)\""
                 body += SVGPaint(paint.color(atFraction: 1)).fill
                 // The end cap belongs to the finished arc: it shows once the reveal has reached it.
                 if let trim, let cls = animationClass([.opacity(Self.appearing(at: trim.track))], paintProperty: nil) {
@@ -74,7 +84,7 @@ extension SVGDocument {
             }
         }
 
-        let overlap = Self.pieceOverlap / max(abs(sweep) * arc.radius, 1e-9)
+        let overlap = Self.overlap(for: arc) / max(abs(sweep) * arc.radius, 1e-9)
         var group = " fill=\"none\" stroke-width=\"\(SVGWriter.fmt(arc.width))\""
         if trim != nil {
             group += " class=\"" + sharedRule("t", ".${stroke-dasharray:1 2}") + "\""
@@ -133,10 +143,10 @@ extension SVGDocument {
         Point(x: -Trig.sin(angle), y: Trig.cos(angle)) * direction
     }
 
-    /// The half-disc of `radius` on the `outward` side of `center`, extended by ``pieceOverlap`` the other way.
-    static func capPath(_ center: Point, outward: Point, radius: Double) -> SVGPath {
+    /// The half-disc of `radius` on the `outward` side of `center`, extended by `overlap` px the other way.
+    static func capPath(_ center: Point, outward: Point, radius: Double, overlap: Double = pieceOverlap) -> SVGPath {
         let side = Point(x: -outward.y, y: outward.x) * radius
-        let back = outward * -pieceOverlap
+        let back = outward * -overlap
         let angle = side.angle(from: .zero)
         var path = SVGPath()
         path.move(to: center + side + back)
