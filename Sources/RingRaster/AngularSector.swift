@@ -33,20 +33,16 @@ struct AngularSector {
         slope1 = EdgeSlope(u1x, u1y)
     }
 
-    /// Where both lines' inside distances (start line: `cross(u0, v)`, end line: `cross(v, u1)`) reach their
-    /// margins on the row at `y` — with positive margins a set at least that far inside, with negative margins
-    /// one holding every point within that distance of the sector.
-    func spans(y: Double, startMargin m0: Double, endMargin m1: Double) -> SpanSet {
+    /// On the row at `y`, the points whose inside distances from both lines (start line `cross(u0, v)`, end
+    /// line `cross(v, u1)`) reach `margin`: with a positive margin a set at least that far inside the sector,
+    /// with a negative one a set holding every point within that distance of it. (Up to half a turn the sector
+    /// is exactly the intersection of the lines' half-planes, beyond it their union.)
+    func spans(y: Double, margin m: Double) -> SpanSet {
         let vy = y - cy
         // cross(u0, v) = u0x·vy − u0y·(x − cx); cross(v, u1) = (x − cx)·u1y − vy·u1x.
-        let h0 = SpanSet.halfLine(slope: -u0y, offset: u0x * vy + u0y * cx - m0)
-        let h1 = SpanSet.halfLine(slope: u1y, offset: -cx * u1y - vy * u1x - m1)
+        let h0 = SpanSet.halfLine(slope: -u0y, offset: u0x * vy + u0y * cx - m)
+        let h1 = SpanSet.halfLine(slope: u1y, offset: -cx * u1y - vy * u1x - m)
         return reflex ? h0.union(h1) : h0.intersection(h1)
-    }
-
-    /// ``spans(y:startMargin:endMargin:)`` with one margin for both lines.
-    func spans(y: Double, margin: Double) -> SpanSet {
-        spans(y: y, startMargin: margin, endMargin: margin)
     }
 
     /// The sector's constants in single precision for per-pixel work, relative to the sector's centre.
@@ -70,13 +66,35 @@ struct AngularSector {
             return reflex ? (h0 >= 0 || h1 >= 0) : (h0 >= 0 && h1 >= 0)
         }
 
-        /// Box coverage of the square of side `1/scale` centred at (`vx`, `vy`) by the sector: the product
-        /// (intersection) or the complement product (union) of the two half-plane coverages.
+        /// Box coverage of the square of side `1/scale` centred at (`vx`, `vy`) by the sector.
+        ///
+        /// The sector's edges are two rays from the centre. A pixel near one ray takes the half-plane coverage of
+        /// that ray's signed distance (a line's extension behind the centre is no edge: near half a turn it would
+        /// otherwise cut the start of a band). Only a pixel within reach of both rays — at the centre, or in a
+        /// sliver of a sector — is split into sub-pixels, each combining the two lines' coverages: their product
+        /// for an intersection (at most half a turn), the complement of the product of complements for a union.
         @inline(__always)
         func coverage(_ vx: Float, _ vy: Float, scale: Float = 1) -> Float {
-            let c0 = Coverage.halfPlane(inside: (u0x * vy - u0y * vx) * scale, a: a0, b: b0)
-            let c1 = Coverage.halfPlane(inside: (vx * u1y - vy * u1x) * scale, a: a1, b: b1)
-            return reflex ? 1 - (1 - c0) * (1 - c1) : c0 * c1
+            let h0 = (u0x * vy - u0y * vx) * scale, h1 = (vx * u1y - vy * u1x) * scale
+            let inside = reflex ? (h0 >= 0 || h1 >= 0) : (h0 >= 0 && h1 >= 0)
+            let reach = Float(Coverage.reach)
+            var r: Float = 0
+            let behind0 = vx * u0x + vy * u0y < 0, behind1 = vx * u1x + vy * u1y < 0
+            if behind0 || behind1 { r = (vx * vx + vy * vy).squareRoot() * scale }
+            let d0 = behind0 ? r : abs(h0), d1 = behind1 ? r : abs(h1)
+            if d0 < reach && d1 < reach {
+                // At the centre or in a sliver: sub-pixels, where the corner rule errs on 1/16 of the area.
+                guard scale == 1 else {
+                    let c0 = Coverage.halfPlane(inside: h0, a: a0, b: b0)
+                    let c1 = Coverage.halfPlane(inside: h1, a: a1, b: b1)
+                    return reflex ? 1 - (1 - c0) * (1 - c1) : c0 * c1
+                }
+                return Supersampling.average(vx, vy) { coverage($0, $1, scale: $2) }
+            }
+            let d = min(d0, d1)
+            if d >= reach { return inside ? 1 : 0 }
+            let t = inside ? d : -d
+            return d0 <= d1 ? Coverage.halfPlane(inside: t, a: a0, b: b0) : Coverage.halfPlane(inside: t, a: a1, b: b1)
         }
     }
 }

@@ -22,8 +22,6 @@ struct BandCoverage: CoverageSource {
     private let localCaps: [SIMD2<Float>]
     /// Half the band width: the cap radius.
     let capRadius: Double
-    /// How far the shape reaches beyond the sector's start and end lines (a round cap's radius, else 0).
-    let startExtent: Double, endExtent: Double
 
     /// A whole annulus (`inner > 0`) or disc (`inner ≤ 0`).
     init(center: Point, inner: Double, outer: Double) {
@@ -51,8 +49,6 @@ struct BandCoverage: CoverageSource {
         }
         self.caps = caps
         localCaps = caps.map { SIMD2(Float($0.x - center.x), Float($0.y - center.y)) }
-        startExtent = roundStart ? hw : 0
-        endExtent = roundEnd ? hw : 0
     }
 
     /// The band of an arc primitive (already in device pixels).
@@ -81,12 +77,15 @@ struct BandCoverage: CoverageSource {
             covered = SpanSet.annulus(cx: cx, cy: cy, inner: inner > 0 ? inner + reach : 0, outer: outer - reach, y: y)
         }
         guard let sector else { return (touched, covered) }
-        touched = touched.intersection(
-            sector.spans(y: y, startMargin: -(startExtent + reach), endMargin: -(endExtent + reach)))
+        // The shape is the band within the sector, united with the cap discs (which may reach across either
+        // radial line: a start cap crosses the end line's extension when the sweep is near half a turn).
+        touched = touched.intersection(sector.spans(y: y, margin: -reach))
         covered = covered.intersection(sector.spans(y: y, margin: reach))
         for cap in caps {
-            let chord = SpanSet.chord(cx: cap.x, cy: cap.y, radius: capRadius - reach, y: y)
-            if !chord.isEmpty { covered.insertIfRoom(chord.lower(0), chord.upper(0)) }
+            let outer = SpanSet.chord(cx: cap.x, cy: cap.y, radius: capRadius + reach, y: y)
+            if !outer.isEmpty { touched.insertGrowing(outer.lower(0), outer.upper(0)) }
+            let inner = SpanSet.chord(cx: cap.x, cy: cap.y, radius: capRadius - reach, y: y)
+            if !inner.isEmpty { covered.insertIfRoom(inner.lower(0), inner.upper(0)) }
         }
         return (touched, covered)
     }
@@ -148,7 +147,12 @@ struct BandCoverage: CoverageSource {
             for cap in caps {
                 let px = vx - cap.x, py = vy - cap.y
                 let d = (px * px + py * py).squareRoot()
-                c = max(c, Coverage.halfPlane(inside: (hw - d) * scale, nx: px, ny: py, length: d))
+                let capCoverage = Coverage.halfPlane(inside: (hw - d) * scale, nx: px, ny: py, length: d)
+                // Two partly covering pieces unite to more than the larger: resolve the pixel in sub-pixels.
+                if scale == 1 && c > 0 && c < 1 && capCoverage > 0 && capCoverage < 1 {
+                    return Supersampling.average(vx, vy) { coverage($0, $1, scale: $2) }
+                }
+                c = max(c, capCoverage)
             }
             return c
         }

@@ -15,6 +15,14 @@ struct StrokeCoverage: CoverageSource {
 
     let segments: [Segment]
     let halfWidth: Double
+    /// Vertices where the line turns by more than ``sharpTurn``, with how far from them the join's concave inner
+    /// corner lies (plus a margin): there one edge's distance does not describe the pixel, so pixels that near
+    /// are sampled finely.
+    let sharpVertices: [(point: Point, reach: Double)]
+
+    /// Turns sharper than this (radians) make a corner worth sub-pixel sampling; gentler ones (flattened curves
+    /// of glyphs) are all but straight.
+    static let sharpTurn = 0.5
     /// Segment data relative to ``origin`` in single precision: (ax, ay, dx, dy, 1/|d|²).
     private let local: [SIMD8<Float>]
     private let origin: Point
@@ -27,6 +35,19 @@ struct StrokeCoverage: CoverageSource {
             Segment(a: a, b: b, minY: min(a.y, b.y), maxY: max(a.y, b.y))
         }
         origin = pts.first ?? .zero
+        var sharp: [(Point, Double)] = []
+        for (s0, s1) in zip(segments, segments.dropFirst()) {
+            let d0 = s0.b - s0.a, d1 = s1.b - s1.a
+            let l0 = d0.length, l1 = d1.length
+            guard l0 > 0, l1 > 0 else { continue }
+            let cosTurn = (d0.dot(d1) / (l0 * l1)).clamped(to: -1...1)
+            guard cosTurn < Trig.cos(Self.sharpTurn) else { continue }
+            // The offset edges meet hw / sin(interior angle / 2) from the vertex, never beyond the shorter segment.
+            let halfInterior = (Double.pi - Trig.acos(cosTurn)) / 2
+            let corner = min(halfWidth / max(Trig.sin(halfInterior), 1e-3), max(l0, l1) + halfWidth)
+            sharp.append((s0.b, corner + 2))
+        }
+        sharpVertices = sharp
         local = segments.map { [origin] s in
             let d = s.b - s.a
             let len2 = d.dot(d)
@@ -122,10 +143,15 @@ struct StrokeCoverage: CoverageSource {
                 return
             }
             let segments = UnsafeBufferPointer(rebasing: active[0..<n])
-            // Thin strokes end in tight circles: sample their pixels finely.
-            let fine = hw < Supersampling.minimumRadius
+            // Thin strokes end in tight circles: sample their pixels finely; so are pixels at sharp joins.
+            let thin = hw < Supersampling.minimumRadius
+            let corners = sharpVertices.filter { abs($0.point.y - y) < $0.reach }.map {
+                SIMD3(Float($0.point.x - origin.x), Float($0.point.y - origin.y), Float($0.reach))
+            }
             for x in range {
                 let px = x0 + Float(x - range.lowerBound)
+                var fine = thin
+                for c in corners where !fine && abs(c.x - px) < c.z && abs(c.y - py) < c.z { fine = true }
                 out[x] = fine
                     ? Supersampling.average(px, py) { Self.coverage(segments, hw, $0, $1, scale: $2) }
                     : Self.coverage(segments, hw, px, py, scale: 1)

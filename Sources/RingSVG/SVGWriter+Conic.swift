@@ -8,9 +8,9 @@ extension SVGDocument {
     /// Pieces per turn, whatever the bound says (the brief's 24…36).
     static let piecesPerTurn = 24.0...36.0
     /// Very thick bands (the chord error grows with half width / radius) may use up to this many pieces per turn
-    /// when the bound asks for them: a 45 % ring needs ~100, and with 36 its gradient strays ~9 levels from the
-    /// conic near the hole.
-    static let thickBandPiecesPerTurn = 96.0
+    /// when the bound asks for them: a 45 % ring asks for ~300 per turn, and with 36 its gradient strays ~9 levels
+    /// from the conic near the hole, with 160 under 1.5.
+    static let thickBandPiecesPerTurn = 160.0
     /// Short arcs may use up to this many pieces when the bound asks for them.
     static let shortArcPieces = 12
     /// Each piece runs on under the next by at least this much (px): 1 px hides the anti-aliasing seam at

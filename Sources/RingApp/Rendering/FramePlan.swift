@@ -19,7 +19,8 @@ struct FramePlan: Sendable, Hashable {
 
     init(duration: Double) {
         let d = duration.isFinite ? max(0, duration) : 0
-        let steps = min(APNGEncoder.maximumFrameCount - 1, max(1, Int((d * Self.maximumRate).rounded(.up))))
+        // Whole steps of at least 1/30 s (the epsilon keeps 1 s × 30 at exactly 30).
+        let steps = min(APNGEncoder.maximumFrameCount - 1, max(1, Int((d * Self.maximumRate + 1e-9).rounded(.down))))
         let n = steps + 1
         let uniform = (0..<n).map { Double($0) / Double(steps) }
         let eased = uniform.map { Easing.easeInOut.inverse($0) }
@@ -34,7 +35,7 @@ struct FramePlan: Sendable, Hashable {
         var lambda = 0.0
         if shortestGap(warped(1)) >= minimumGap {
             lambda = 1
-        } else if shortestGap(warped(0)) >= minimumGap {
+        } else if shortestGap(warped(0)) >= minimumGap + 1e-6 {
             var lo = 0.0, hi = 1.0
             for _ in 0..<30 {
                 let mid = (lo + hi) / 2
