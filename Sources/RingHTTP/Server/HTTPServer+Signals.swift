@@ -77,7 +77,7 @@ enum SignalPipe {
         let readEnd = descriptors.read
         _ = descriptors.write  // initialise before a handler can touch it
         let source = DispatchSource.makeReadSource(fileDescriptor: readEnd, queue: DispatchQueue(label: "ringhttp.signals"))
-        source.setEventHandler {
+        source.setEventHandler { @Sendable in
             var byte: UInt8 = 0
             while read(readEnd, &byte, 1) == 1 { handler(Int32(byte)) }
         }
