@@ -56,7 +56,11 @@ let package = Package(
         .testTarget(name: "RingSVGTests", dependencies: ["RingSVG", "RingCore"], swiftSettings: strict),
         .testTarget(name: "RingRasterTests", dependencies: ["RingRaster", "RingCore"], swiftSettings: strict),
         .testTarget(name: "RingPNGTests", dependencies: ["RingPNG", "RingRaster"], swiftSettings: strict),
-        .testTarget(name: "RingHTTPTests", dependencies: ["RingHTTP"], swiftSettings: strict),
+        .testTarget(
+            name: "RingHTTPTests", dependencies: ["RingHTTP"],
+            // Fixtures are read through #filePath (shared with scripts/http-oracle.py), not bundled.
+            exclude: ["Fixtures"], swiftSettings: strict
+        ),
         .testTarget(name: "RingAppTests", dependencies: ["RingApp", "RingHTTP", "RingCore"], swiftSettings: strict),
         .testTarget(
             name: "RingIntegrationTests",

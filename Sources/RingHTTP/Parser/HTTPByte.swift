@@ -71,7 +71,9 @@ enum HTTPByte {
     }
 
     /// Whether `bytes[range]` equals the lowercase ASCII `lowercaseName`, ignoring ASCII case.
-    static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ lowercaseName: StaticString) -> Bool {
+    static func equalsIgnoringCase(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ lowercaseName: StaticString
+    ) -> Bool {
         guard range.count == lowercaseName.utf8CodeUnitCount else { return false }
         let name = lowercaseName.utf8Start
         for (k, i) in range.enumerated() where lowercased(bytes[i]) != name[k] { return false }

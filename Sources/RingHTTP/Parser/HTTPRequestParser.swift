@@ -1,7 +1,7 @@
 /// Incremental, strict HTTP/1.1 request parser over bytes, for an origin that serves GET/HEAD and accepts no
 /// request content.
 ///
-/// Feed bytes with ``append(_:)-(Sequence<UInt8>)`` as they arrive, then call ``nextRequest()`` until it
+/// Feed bytes with `append(_:)` as they arrive, then call ``nextRequest()`` until it
 /// returns nil (more bytes needed). Pipelined requests come out one per call, in order. The result never depends
 /// on how the bytes were split between appends. Every byte is examined once: the parser remembers where it
 /// stopped, so a client sending one byte at a time costs O(n), not O(n²).
