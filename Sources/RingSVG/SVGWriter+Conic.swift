@@ -7,6 +7,10 @@ extension SVGDocument {
     static let conicTolerance = 0.5
     /// Pieces per turn, whatever the bound says (the brief's 24…36).
     static let piecesPerTurn = 24.0...36.0
+    /// Very thick bands (the chord error grows with half width / radius) may use up to this many pieces per turn
+    /// when the bound asks for them: a 45 % ring needs ~100, and with 36 its gradient strays ~9 levels from the
+    /// conic near the hole.
+    static let thickBandPiecesPerTurn = 96.0
     /// Short arcs may use up to this many pieces when the bound asks for them.
     static let shortArcPieces = 12
     /// Each piece runs on under the next by at least this much (px): 1 px hides the anti-aliasing seam at
@@ -22,6 +26,37 @@ extension SVGDocument {
         max(pieceOverlap, arc.radius / radiusPerOverlapPixel)
     }
 
+    /// How far (px) the pieces are stroked beyond each side of the band, which a mask of the exact annulus then
+    /// trims. Where pieces overlap, two anti-aliased edges on the same pixels cover them twice: a bead at every
+    /// boundary, up to 60 levels on dark backgrounds. Stroked wider, the pieces cover the band's edge pixels
+    /// fully and the mask, applied once to the composited pieces, gives the band its one anti-aliased edge.
+    /// (A `clip-path` would not do: renderers clip each piece separately, so overlaps still double up.) Twice
+    /// the overlap puts the strokes' own edges more than a pixel outside the band.
+    static func edgeMargin(for arc: ArcBand) -> Double {
+        2 * overlap(for: arc)
+    }
+
+    /// A `mask` of the whole annulus of `arc` (white, even-odd), which trims the pieces' long edges; returns its
+    /// id. The ends are left to the pieces' butt ends and the caps.
+    mutating func defineAnnulusMask(_ arc: ArcBand) -> String {
+        let id = newID("k")
+        let inner = arc.radius - arc.width / 2, outer = arc.radius + arc.width / 2
+        var path = SVGPath.arc(center: arc.center, radius: outer, start: 0, sweep: Angle.fullTurn)
+        path.close()
+        var d = path.d
+        if inner > 0.005 {
+            var hole = SVGPath.arc(center: arc.center, radius: inner, start: 0, sweep: Angle.fullTurn)
+            hole.close()
+            d += hole.d
+        }
+        let f = SVGWriter.fmt
+        let side = 2 * outer + 2
+        defs += "<mask id=\"\(id)\" maskUnits=\"userSpaceOnUse\" x=\"\(f(arc.center.x - outer - 1))\""
+        defs += " y=\"\(f(arc.center.y - outer - 1))\" width=\"\(f(side))\" height=\"\(f(side))\">"
+        defs += "<path fill=\"#fff\" fill-rule=\"evenodd\" d=\"\(d)\"/></mask>"
+        return id
+    }
+
     /// Pieces for `arc` painted with `paint`: the error of a chord gradient is `hw/(2R)` of one piece's colour
     /// step (rendering.md §2.2), so `N ≥ 255 · rate · hw / (2R · tolerance)`; then 24…36 per turn, at least
     /// one piece and no piece shorter than 2 px.
@@ -31,9 +66,34 @@ extension SVGDocument {
         let bound = 255 * paint.maxChannelRate * halfWidth / (2 * max(arc.radius, 1e-9) * conicTolerance)
         let needed = Int(bound.rounded(.up))
         let lower = Int((piecesPerTurn.lowerBound * turns).rounded(.up))
-        let upper = max(Int((piecesPerTurn.upperBound * turns).rounded(.up)), min(needed, shortArcPieces))
+        let thick = Int((thickBandPiecesPerTurn * turns).rounded(.up))
+        let upper = max(Int((piecesPerTurn.upperBound * turns).rounded(.up)), min(needed, max(shortArcPieces, thick)))
         let byLength = max(1, Int(arc.length / 2))
         return max(1, min(max(needed, lower), upper, byLength))
+    }
+
+    /// Piece boundaries as fractions of the sweep: `n` even pieces, also split where the gradient passes one
+    /// of its stops. A chord gradient is linear, so a piece straddling a stop would round off the gradient's kink
+    /// there (several levels between strongly different stops); even boundaries within a quarter piece of a stop
+    /// give way to it.
+    static func pieceBounds(count n: Int, _ paint: ConicPaint) -> [Double] {
+        let stops = paint.gradient.stops.count
+        let lo = paint.range.lowerBound, hi = paint.range.upperBound
+        var kinks: [Double] = []
+        if stops > 2 && hi != lo {
+            for i in 1..<(stops - 1) {
+                let f = (Double(i) / Double(stops - 1) - lo) / (hi - lo)
+                if f > 0 && f < 1 { kinks.append(f) }
+            }
+        }
+        let margin = 0.25 / Double(n)
+        var bounds = kinks
+        for k in 0...n {
+            let b = Double(k) / Double(n)
+            let nearKink = kinks.contains { abs($0 - b) < margin }
+            if k == 0 || k == n || !nearKink { bounds.append(b) }
+        }
+        return bounds.sorted()
     }
 
     mutating func writeConic(_ primitive: Primitive, _ paint: ConicPaint, motions: [Motion]) {
@@ -59,7 +119,7 @@ extension SVGDocument {
         let full = arc.isFullCircle
         let sweep = full ? (arc.sweep < 0 ? -Angle.fullTurn : Angle.fullTurn) : arc.sweep
         let n = Self.pieceCount(arc, paint)
-        let bounds = (0...n).map { Double($0) / Double(n) }
+        let bounds = Self.pieceBounds(count: n, paint)
         let origin = trim.map { Angle.normalized($0.origin * Angle.fullTurn) / Angle.fullTurn } ?? 0
 
         // Round caps first, in the end colours, so the pieces' butt ends land on same-coloured paint.
@@ -84,8 +144,13 @@ extension SVGDocument {
             }
         }
 
-        let overlap = Self.overlap(for: arc) / max(abs(sweep) * arc.radius, 1e-9)
-        var group = " fill=\"none\" stroke-width=\"\(SVGWriter.fmt(arc.width))\""
+        // The overlap is an angle: measured at the inner edge, where it is shortest, so thick bands with small
+        // holes keep it there too.
+        let innerEdge = max(arc.radius - arc.width / 2, Self.pieceOverlap)
+        let overlap = Self.overlap(for: arc) / max(abs(sweep) * innerEdge, 1e-9)
+        let mask = defineAnnulusMask(arc)
+        let strokeWidth = arc.width + 2 * Self.edgeMargin(for: arc)
+        var group = " mask=\"url(#\(mask))\" fill=\"none\" stroke-width=\"\(SVGWriter.fmt(strokeWidth))\""
         if trim != nil {
             group += " class=\"" + sharedRule("t", ".${stroke-dasharray:1 2}") + "\""
             _ = sharedRule("d", "@keyframes ${0%{stroke-dashoffset:1}100%{stroke-dashoffset:0}}")
