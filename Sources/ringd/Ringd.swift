@@ -13,7 +13,7 @@ struct Ringd: ParsableCommand {
             Every option also reads an environment variable when the flag is absent: \
             RINGD_HOST, RINGD_PORT (or PORT), RINGD_LOG_LEVEL.
             """,
-        subcommands: [Serve.self],
+        subcommands: [Serve.self, Docs.self],
         defaultSubcommand: Serve.self
     )
 }
@@ -59,5 +59,15 @@ struct Serve: ParsableCommand {
         logger.info("ringd listening on http://\(address)/", metadata: ["port": "\(server.port ?? settings.port)"])
         let signal = try server.runUntilSignalled()
         logger.info("ringd stopped", metadata: ["signal": "\(signal)"])
+    }
+}
+
+/// Prints generated documentation (the README's parameter reference) to standard output.
+struct Docs: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the parameter reference generated from the parameter table (Markdown).")
+
+    func run() {
+        print(ParameterDocs.markdown(), terminator: "")
     }
 }

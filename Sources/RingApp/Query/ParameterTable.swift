@@ -48,7 +48,7 @@ public enum ParameterTable {
                                     example: "0.7")
     static let value = Parameter("value", .number(0...1e9, unit: ""), default: "",
                                  doc: "Done so far; p = value / total.", example: "7")
-    static let total = Parameter("total", .number(1e-9...1e9, unit: ""), default: "",
+    static let total = Parameter("total", .number(0.001...1e9, unit: ""), default: "",
                                  doc: "The whole; p = value / total.", example: "10")
     static let start = Parameter("start", .number(RingLimits.startDegrees, unit: "degrees"), default: "-90",
                                  doc: "Where the arc starts: 0 = 3 o'clock, -90 = top.", example: "0")
@@ -68,7 +68,7 @@ public enum ParameterTable {
             [
                 progress, value, total,
                 Parameter("color", .paint(stops: RingLimits.gradientStops), default: "",
-                          doc: "Solid colour or preset; overrides gradient.", example: "lightRed"),
+                          doc: "Solid colour (or a preset), instead of a gradient.", example: "lightRed"),
                 Parameter("gradient", .gradient(stops: RingLimits.gradientStops), default: "darkPurple,lightYellow",
                           doc: "Angular gradient along the arc: 2–8 colours, or a preset.", example: "move"),
                 Parameter("track", .color(allowsNone: true), default: "systemGray6 (dark: #1C1C1E)",

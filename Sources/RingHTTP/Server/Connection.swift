@@ -16,6 +16,11 @@ import Dispatch
 /// `maxQueuedOutput`, then the buffer goes out with one `send`. While the kernel does not take it all,
 /// reads stop and a write source waits for writability. A response that ends the connection is
 /// followed by a lingering close.
+///
+/// **Asynchronous answers (not built yet):** `answer(_:)` is the only place a response is produced. A
+/// render pool can hand responses back later by adding a "response pending" flag that, like the
+/// output cap, stops `answerBufferedRequests()` and keeps reads suspended, and by calling `drive` when
+/// the response arrives on this queue; ordering and keep-alive rules stay where they are.
 final class Connection: @unchecked Sendable {
     private let loop: IOLoop
     private let socket: Socket
@@ -49,8 +54,8 @@ final class Connection: @unchecked Sendable {
     }
 
     func start() {
-        readSource.setEventHandler { [self] in handleReadable() }
-        readSource.setCancelHandler { [self] in sourceCancelled() }
+        readSource.setEventHandler { @Sendable [self] in handleReadable() }
+        readSource.setCancelHandler { @Sendable [self] in sourceCancelled() }
         liveSources = 1
         readSource.resume()
     }
@@ -240,8 +245,8 @@ final class Connection: @unchecked Sendable {
             return
         }
         let source = DispatchSource.makeWriteSource(fileDescriptor: socket.descriptor, queue: loop.queue)
-        source.setEventHandler { [self] in handleWritable() }
-        source.setCancelHandler { [self] in sourceCancelled() }
+        source.setEventHandler { @Sendable [self] in handleWritable() }
+        source.setCancelHandler { @Sendable [self] in sourceCancelled() }
         liveSources += 1
         writeSource = source
         source.resume()

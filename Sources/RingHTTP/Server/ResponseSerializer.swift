@@ -39,9 +39,8 @@ enum ResponseSerializer {
 
         var responderLength: String?
         for field in response.headers {
-            let lowered = field.name.lowercasedASCII()
-            if serverOwned.contains(lowered) {
-                if lowered == "content-length", responderLength == nil { responderLength = field.value }
+            if let owned = serverOwnedName(field.name) {
+                if owned == "content-length", responderLength == nil { responderLength = field.value }
                 continue
             }
             // A CR or LF from a responder would let it smuggle extra header lines or a second response.
@@ -62,6 +61,18 @@ enum ResponseSerializer {
         }
         buffer.append(contentsOf: "\r\n".utf8)
         if sendsBody { buffer.append(contentsOf: response.body) }
+    }
+
+    /// The lowercased name if the server owns this header. Names of other lengths are never lowercased:
+    /// this runs for every header of every response.
+    private static func serverOwnedName(_ name: String) -> String? {
+        switch name.utf8.count {
+        case 4, 10, 14, 17:
+            let lowered = name.lowercasedASCII()
+            return serverOwned.contains(lowered) ? lowered : nil
+        default:
+            return nil
+        }
     }
 
     /// The `Content-Length` value to send, or nil for none.
