@@ -12,7 +12,8 @@ import RingRaster
 ///
 /// Prints one JSON object per case: the first ("cold", in a fresh process) and median CPU times of the SVG path and
 /// the PNG path, the PNG path split into rasterizing and encoding, byte sizes and the rasterizer's pixel counts.
-/// `--write` saves each PNG as DIR/NAME.png.
+/// `--write` saves each PNG as DIR/NAME.png (and the SVG beside it). Each object also carries the scene's rings
+/// as plain shapes, for Skia to draw the same picture.
 struct Options {
     var iterations = 30
     var sizes = [64, 256, 1024]
@@ -113,6 +114,7 @@ func run() throws {
             ("svg_bytes", "\(svgBytes.count)"), ("png_bytes", "\(pngBytes.count)"),
             ("touched_px", "\(statistics.touchedPixels)"), ("edge_px", "\(statistics.edgePixels)"),
             ("layer_px", "\(statistics.layerPixels)"), ("packed_px", "\(statistics.packedPixels)"),
+            ("scene", SceneExport.json(RingLayout.scene(for: spec))),
         ]
         print("{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}")
     }
