@@ -37,7 +37,7 @@ let package = Package(
         .target(
             name: "RingApp",
             dependencies: [
-                "RingCore", "RingSVG", "RingRaster", "RingPNG", "RingHTTP", "CCrypto",
+                "RingCore", "RingSVG", "RingRaster", "RingPNG", "RingHTTP", "CCrypto", "CZlib",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
