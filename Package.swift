@@ -65,7 +65,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RingAppTests",
-            dependencies: ["RingApp", "RingHTTP", "RingCore", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["RingApp", "RingHTTP", "RingCore", "CZlib", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         .testTarget(

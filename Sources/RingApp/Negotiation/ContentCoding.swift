@@ -11,7 +11,8 @@ enum ContentCoding: Sendable, Equatable {
     /// - gzip (or `x-gzip`) is acceptable when listed with q > 0, or when `*` has q > 0 and gzip is not
     ///   listed; so `gzip;q=0` is always honoured.
     /// - identity is acceptable unless `identity;q=0`, or `*;q=0` without an `identity` entry.
-    /// - gzip wins when acceptable and its q is at least identity's. When nothing is acceptable the
+    /// - gzip wins when acceptable and its q is at least the one stated for identity (or `*`); an
+    ///   unlisted identity does not outrank it (`gzip;q=0.5` alone means gzip). When nothing is acceptable the
     ///   answer is identity anyway: an image is more useful than a 406.
     /// - An element with an unreadable q-value is ignored.
     static func preferred(by headers: HTTPHeaders) -> ContentCoding {
@@ -35,7 +36,8 @@ enum ContentCoding: Sendable, Equatable {
             }
         }
         let gzip = gzipQ ?? anyQ ?? 0
-        let identity = identityQ ?? anyQ ?? 1
+        // identity is always acceptable unless excluded, but only a stated q-value can outrank gzip.
+        let identity = identityQ ?? anyQ ?? 0
         return gzip > 0 && gzip >= identity ? .gzip : .identity
     }
 
