@@ -1,4 +1,5 @@
 import Logging
+import RingHTTP
 import Testing
 @testable import RingApp
 
