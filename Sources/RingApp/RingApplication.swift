@@ -57,11 +57,16 @@ public struct RingApplication: HTTPResponder {
             let admission = pool.submit(key: job.key, work: { job.run(app) }) { outcome in
                 writer.write(app.finish(outcome, job: job, request: request))
             }
-            guard admission != .rejected else {
+            switch admission {
+            case .rejected:
                 metrics.countRejected()
                 return .response(counted(Self.overloaded, route: job.route, format: job.key.format.rawValue))
+            case .joined:
+                metrics.countJoined()
+                return .deferred
+            case .queued:
+                return .deferred
             }
-            return .deferred
         }
     }
 

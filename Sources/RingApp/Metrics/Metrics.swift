@@ -22,6 +22,7 @@ public final class Metrics: Sendable {
         var requests: [RequestLabels: Int] = [:]
         var renders: [RenderLabels: Histogram] = [:]
         var rejected = 0
+        var joined = 0
     }
 
     private let state = Mutex(State())
@@ -50,6 +51,14 @@ public final class Metrics: Sendable {
         state.withLock { $0.rejected += 1 }
     }
 
+    /// Counts a request that waited for a render another request had already started (single-flight).
+    func countJoined() {
+        state.withLock { $0.joined += 1 }
+    }
+
+    /// Requests that joined another's render so far.
+    public var joinedCount: Int { state.withLock { $0.joined } }
+
     /// Total renders so far (every style and format).
     public var renderCount: Int {
         state.withLock { $0.renders.values.reduce(0) { $0 + $1.count } }
@@ -57,7 +66,7 @@ public final class Metrics: Sendable {
 
     /// The exposition text.
     func exposition(cache: RenderCache.Statistics) -> String {
-        let (requests, renders, rejected) = state.withLock { ($0.requests, $0.renders, $0.rejected) }
+        let (requests, renders, rejected, joined) = state.withLock { ($0.requests, $0.renders, $0.rejected, $0.joined) }
         let openConnections = openConnectionsGauge.withLock { $0 }?() ?? 0
         var out = PrometheusText()
 
@@ -68,6 +77,8 @@ public final class Metrics: Sendable {
         }
         out.family("ringd_overload_rejections_total", "counter", "Requests answered 503 because the render queue was full.")
         out.sample("ringd_overload_rejections_total", rejected)
+        out.family("ringd_render_joins_total", "counter", "Cache misses that waited for a render already under way.")
+        out.sample("ringd_render_joins_total", joined)
 
         out.family("ringd_cache_hits_total", "counter", "Image requests answered from the cache.")
         out.sample("ringd_cache_hits_total", cache.hits)
