@@ -265,7 +265,39 @@ def live_exchange(port, data, timeout=2.0, settle=0.3):
                 received += chunk
     except OSError as error:
         return [], f"error: {error}"
-    return [int(code) for code in STATUS_LINE.findall(received)], ended
+    return parse_statuses(received, request_methods(data)), ended
+
+
+def request_methods(data):
+    """Methods of the requests in `data`, in order (heads end at a blank line; none of ours carries a body)."""
+    return [head.split(b" ", 1)[0].lstrip(b"\r\n") for head in data.split(b"\r\n\r\n")]
+
+
+def parse_statuses(received, methods):
+    """Status codes of the responses in `received`, walking each response's framing: the body is
+    Content-Length bytes, except for responses to HEAD and for 304 (RFC 9110 §6.4.1). Counting status-line
+    look-alikes with a regex would miscount when a body does not end in CRLF."""
+    statuses = []
+    rest = received
+    index = 0
+    while rest:
+        end = rest.find(b"\r\n\r\n")
+        match = STATUS_LINE.match(rest)
+        if end < 0 or not match:
+            break
+        code = int(match.group(1))
+        statuses.append(code)
+        length = 0
+        for line in rest[:end].split(b"\r\n")[1:]:
+            name, _, value = line.partition(b":")
+            if name.strip().lower() == b"content-length":
+                length = int(value.strip() or 0)
+        method = methods[index] if index < len(methods) else b"GET"
+        if method == b"HEAD" or code == 304:
+            length = 0
+        rest = rest[end + 4 + length:]
+        index += 1
+    return statuses
 
 
 def live_problem(case, statuses, ended):

@@ -11,23 +11,23 @@ import Testing
     }
 
     @Test func headAfterGetHasIdenticalHeadersOnTheWire() async throws {
-        let live = try LiveServer()
-        let client = try TestClient(port: live.port)
+        try await withRingd { _, _, port in
+        let client = try TestClient(port: port)
         let get = try client.get("/ring?p=0.7")
-        try client.request("/ring?p=0.7", method: "HEAD")
-        let head = try client.readResponse(bodyless: true)
+        client.request("/ring?p=0.7", method: "HEAD")
+        let head = try client.readResponse(forHead: true)
         #expect(get.status == 200 && head.status == 200)
         #expect(head.headersWithoutDate == get.headersWithoutDate)
         #expect(head.header("Content-Length") == String(get.body.count))
         #expect(head.header("Date") != nil)
         // Nothing followed the HEAD's head: the next response parses cleanly.
         #expect(try client.get("/healthz").body == Array("ok".utf8))
-        await live.stop()
+        }
     }
 
     @Test func notModifiedOverTheWireHasNoBodyAndKeepsTheConnection() async throws {
-        let live = try LiveServer()
-        let client = try TestClient(port: live.port)
+        try await withRingd { _, _, port in
+        let client = try TestClient(port: port)
         let first = try client.get("/ring?p=0.7", ["Accept-Encoding: gzip"])
         let etag = try #require(first.header("ETag"))
         let second = try client.get("/ring?p=0.7", ["Accept-Encoding: gzip", "If-None-Match: \"x\", \(etag)"])
@@ -37,15 +37,15 @@ import Testing
         #expect(second.header("Cache-Control") == "public, max-age=86400")
         let third = try client.get("/ring?p=0.7", ["Accept-Encoding: gzip"])
         #expect(third.status == 200 && third.body == first.body)
-        await live.stop()
+        }
     }
 
     @Test func pipelinedMissesAndHitsAnswerInOrder() async throws {
-        let live = try LiveServer()
-        let client = try TestClient(port: live.port)
+        try await withRingd { _, _, port in
+        let client = try TestClient(port: port)
         _ = try client.get("/pie?p=0.5")  // cached
         let targets = ["/ring?p=0.11", "/pie?p=0.5", Self.heavy(1), "/healthz", "/ring?p=0.12", "/pie?p=0.5"]
-        try client.send(targets.map { "GET \($0) HTTP/1.1\r\nHost: t\r\n\r\n" }.joined())
+        client.send(targets.map { "GET \($0) HTTP/1.1\r\nHost: t\r\n\r\n" }.joined())
         for target in targets {
             let response = try client.readResponse()
             #expect(response.status == 200, "\(target)")
@@ -53,32 +53,32 @@ import Testing
             #expect(isSVG == (target != "/healthz"), "\(target)")
             if target.hasPrefix("/activity") { #expect(response.body.count > 50_000) }
         }
-        await live.stop()
+        }
     }
 
     @Test func fiftyConcurrentRequestsForOneUncachedImageRenderOnce() async throws {
-        let live = try LiveServer()
-        let clients = try (0..<50).map { _ in try TestClient(port: live.port) }
-        for client in clients { try client.request(Self.heavy(0)) }
+        try await withRingd { app, _, port in
+        let clients = try (0..<50).map { _ in try TestClient(port: port) }
+        for client in clients { client.request(Self.heavy(0)) }
         let responses = try clients.map { try $0.readResponse() }
         #expect(responses.allSatisfy { $0.status == 200 })
         #expect(Set(responses.map(\.body)).count == 1)
-        #expect(live.app.metrics.renderCount == 1)
-        let stats = live.app.cache.statistics
-        print("single-flight: 50 requests, \(live.app.metrics.renderCount) render, "
-              + "\(live.app.metrics.joinedCount) joined it, \(stats.hits) cache hits")
-        #expect(live.app.metrics.joinedCount + stats.hits == 49)
-        await live.stop()
+        #expect(app.metrics.renderCount == 1)
+        let stats = app.cache.statistics
+        print("single-flight: 50 requests, \(app.metrics.renderCount) render, "
+              + "\(app.metrics.joinedCount) joined it, \(stats.hits) cache hits")
+        #expect(app.metrics.joinedCount + stats.hits == 49)
+        }
     }
 
     @Test func overloadGets503WhileHitsAndHealthKeepAnswering() async throws {
-        let live = try LiveServer(AppConfiguration(renderThreads: 1, renderQueueLimit: 1))
-        let hitClient = try TestClient(port: live.port)
-        let healthClient = try TestClient(port: live.port)
+        try await withRingd(AppConfiguration(renderThreads: 1, renderQueueLimit: 1)) { _, _, port in
+        let hitClient = try TestClient(port: port)
+        let healthClient = try TestClient(port: port)
         let hit = try hitClient.get("/ring?p=0.5")
 
-        let burst = try (0..<40).map { _ in try TestClient(port: live.port) }
-        for (i, client) in burst.enumerated() { try client.request(Self.heavy(i + 10)) }
+        let burst = try (0..<40).map { _ in try TestClient(port: port) }
+        for (i, client) in burst.enumerated() { client.request(Self.heavy(i + 10)) }
 
         let clock = ContinuousClock()
         var worst = Duration.zero
@@ -101,6 +101,6 @@ import Testing
         #expect(worst < .seconds(1))
         let text = String(decoding: try healthClient.get("/metrics").body, as: UTF8.self)
         #expect(text.contains("ringd_overload_rejections_total \(rejected.count)\n"))
-        await live.stop()
+        }
     }
 }

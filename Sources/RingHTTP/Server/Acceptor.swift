@@ -30,8 +30,8 @@ final class Acceptor: @unchecked Sendable {
     }
 
     func start() {
-        source.setEventHandler { [self] in acceptPending() }
-        source.setCancelHandler { [self] in
+        source.setEventHandler { @Sendable [self] in acceptPending() }
+        source.setCancelHandler { @Sendable [self] in
             listener.close()  // no source watches the listener any more
             server.listenerDidClose()
         }

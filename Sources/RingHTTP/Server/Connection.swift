@@ -56,8 +56,8 @@ final class Connection: @unchecked Sendable {
     }
 
     func start() {
-        readSource.setEventHandler { [self] in handleReadable() }
-        readSource.setCancelHandler { [self] in sourceCancelled() }
+        readSource.setEventHandler { @Sendable [self] in handleReadable() }
+        readSource.setCancelHandler { @Sendable [self] in sourceCancelled() }
         liveSources = 1
         readSource.resume()
     }
@@ -272,8 +272,8 @@ final class Connection: @unchecked Sendable {
             return
         }
         let source = DispatchSource.makeWriteSource(fileDescriptor: socket.descriptor, queue: loop.queue)
-        source.setEventHandler { [self] in handleWritable() }
-        source.setCancelHandler { [self] in sourceCancelled() }
+        source.setEventHandler { @Sendable [self] in handleWritable() }
+        source.setCancelHandler { @Sendable [self] in sourceCancelled() }
         liveSources += 1
         writeSource = source
         source.resume()

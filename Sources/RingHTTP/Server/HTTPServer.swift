@@ -146,7 +146,7 @@ public final class HTTPServer: Sendable {
 
     /// Counts a connection about to be handed to a loop; false at the connection cap.
     func connectionWillOpen() -> Bool {
-        let (count, _) = openConnectionCount.add(1, ordering: .relaxed)
+        let count = openConnectionCount.add(1, ordering: .relaxed).newValue
         if count > configuration.maxConnections {
             openConnectionCount.subtract(1, ordering: .relaxed)
             return false
@@ -155,7 +155,7 @@ public final class HTTPServer: Sendable {
     }
 
     func connectionDidClose() {
-        let (remaining, _) = openConnectionCount.subtract(1, ordering: .acquiringAndReleasing)
+        let remaining = openConnectionCount.subtract(1, ordering: .acquiringAndReleasing).newValue
         if remaining == 0 { finishIfDrained() }
     }
 

@@ -53,7 +53,7 @@ final class IOLoop: @unchecked Sendable {
             let timer = DispatchSource.makeTimerSource(queue: queue)
             let interval = configuration.tickInterval.dispatchInterval
             timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(5))
-            timer.setEventHandler { [self] in tick() }
+            timer.setEventHandler { @Sendable [self] in tick() }
             timer.resume()
             self.timer = timer
         }

@@ -67,9 +67,8 @@ enum ResponseSerializer {
 
         var responderLength: String?
         for field in response.headers {
-            let lowered = field.name.lowercasedASCII()
-            if serverOwned.contains(lowered) {
-                if lowered == "content-length", responderLength == nil { responderLength = field.value }
+            if let owned = serverOwnedName(field.name) {
+                if owned == "content-length", responderLength == nil { responderLength = field.value }
                 continue
             }
             // A CR or LF from a responder would let it smuggle extra header lines or a second response.
@@ -81,6 +80,18 @@ enum ResponseSerializer {
             code: code, bodyCount: response.body.count, isHeadRequest: isHeadRequest, responderLength: responderLength
         ) {
             appendField("Content-Length", length, to: &buffer)
+        }
+    }
+
+    /// The lowercased name if the server owns this header. Names of other lengths are never lowercased:
+    /// this runs for every header of every response.
+    private static func serverOwnedName(_ name: String) -> String? {
+        switch name.utf8.count {
+        case 4, 10, 14, 17:
+            let lowered = name.lowercasedASCII()
+            return serverOwned.contains(lowered) ? lowered : nil
+        default:
+            return nil
         }
     }
 

@@ -37,7 +37,7 @@ final class Socket {
         #else
         let type = SOCK_STREAM
         #endif
-        let socket = Socket(descriptor: try Syscall.retrying("socket") { Glibc.socket(domain, type, 0) })
+        let socket = Socket(descriptor: try Syscall.retrying("socket") { systemSocket(domain, type, 0) })
         do {
             #if !canImport(Glibc)
             try socket.setNonBlocking()
@@ -121,7 +121,7 @@ final class Socket {
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> IOResult {
         precondition(isOpen, "read on a closed socket")
         let fd = descriptor
-        return try Syscall.nonBlocking("read") { Glibc.read(fd, buffer.baseAddress, buffer.count) }
+        return try Syscall.nonBlocking("read") { systemRead(fd, buffer.baseAddress, buffer.count) }
     }
 
     /// Sends as much of `buffer` as the kernel takes now. Always `MSG_NOSIGNAL`: a vanished peer is an
@@ -129,7 +129,7 @@ final class Socket {
     func send(_ buffer: UnsafeRawBufferPointer) throws(SystemError) -> IOResult {
         precondition(isOpen, "send on a closed socket")
         let fd = descriptor
-        return try Syscall.nonBlocking("send") { Glibc.send(fd, buffer.baseAddress, buffer.count, Self.sendFlags) }
+        return try Syscall.nonBlocking("send") { systemSend(fd, buffer.baseAddress, buffer.count, Self.sendFlags) }
     }
 
     /// Half-closes the socket (`shutdown(SHUT_WR)`): the peer reads EOF after everything already sent.
@@ -143,7 +143,7 @@ final class Socket {
     func close() {
         guard isOpen else { return }
         // close() is not retried on EINTR: on Linux the descriptor is released even when it reports EINTR.
-        _ = Glibc.close(descriptor)
+        _ = systemClose(descriptor)
         descriptor = -1
     }
 
@@ -162,3 +162,12 @@ final class Socket {
 
 @available(*, unavailable)
 extension Socket: Sendable {}
+
+// Inside `Socket` the names `socket`, `read`, `send` and `close` mean its methods; these file-scope
+// aliases reach the C library on both Glibc and Darwin without naming the module.
+private func systemSocket(_ domain: Int32, _ type: Int32, _ proto: Int32) -> Int32 { socket(domain, type, proto) }
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }
+private func systemSend(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int {
+    send(fd, buffer, count, flags)
+}
+private func systemClose(_ fd: Int32) -> Int32 { close(fd) }

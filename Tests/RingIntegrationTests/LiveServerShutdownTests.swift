@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Synchronization
+import Testing
+@testable import RingHTTP
+
+/// Graceful shutdown and signal handling over real sockets.
+@Suite(.serialized) struct LiveServerShutdownTests {
+    @Test func shutdownFinishesInFlightRequestsClosesIdleOnesAndRefusesNewOnes() async throws {
+        try await onOwnThread {
+            let server = HTTPServer(configuration: .init(port: 0, ioQueues: 2), responder: TestResponder())
+            try server.start()
+            let port = try #require(server.port)
+
+            let idle = try TestClient(port: port)
+            idle.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(try idle.readResponse().status == 200)
+            let inFlight = try TestClient(port: port)
+            inFlight.send("GET /slow?ms=800 HTTP/1.1\r\nHost: t\r\n\r\n")
+            usleep(200_000)  // the responder is running now
+
+            server.beginShutdown(gracePeriod: .seconds(5))
+            #expect(idle.waitForClose(within: .seconds(3)), "idle keep-alive connection was not closed at once")
+            #expect(eventually { (try? TestClient(port: port)) == nil }, "new connections are still accepted")
+
+            let response = try inFlight.readResponse()
+            #expect(response.status == 200)
+            #expect(response.bodyText == "slow")
+            #expect(response.header("Connection") == "close")
+            #expect(inFlight.waitForClose())
+            #expect(server.stopped(within: .seconds(4)))
+            #expect(server.openConnections == 0)
+        }
+    }
+
+    @Test func pipelinedRequestsAfterShutdownGetOneLastResponse() async throws {
+        try await onOwnThread {
+            let server = HTTPServer(configuration: .init(port: 0, ioQueues: 1), responder: TestResponder())
+            try server.start()
+            let client = try TestClient(port: try #require(server.port))
+            client.send(
+                "GET /slow?ms=400 HTTP/1.1\r\nHost: t\r\n\r\nGET /echo?2 HTTP/1.1\r\nHost: t\r\n\r\n"
+                    + "GET /echo?3 HTTP/1.1\r\nHost: t\r\n\r\n")
+            usleep(150_000)
+            server.beginShutdown(gracePeriod: .seconds(5))
+            let first = try client.readResponse()
+            #expect(first.bodyText == "slow")
+            #expect(first.header("Connection") == "close")
+            #expect(client.waitForClose())
+            #expect(client.unreadBytes.isEmpty)
+            #expect(server.stopped(within: .seconds(4)))
+        }
+    }
+
+    @Test func gracePeriodBoundsAStalledRequest() async throws {
+        try await onOwnThread {
+            let server = HTTPServer(configuration: .init(port: 0), responder: TestResponder())
+            try server.start()
+            let stalled = try TestClient(port: try #require(server.port))
+            stalled.send("GET /hello HTTP/1.1\r\n")  // never finished; the header deadline is 10 s
+            #expect(eventually { server.openConnections == 1 })
+            let start = ContinuousClock.now
+            server.beginShutdown(gracePeriod: .milliseconds(300))
+            #expect(server.stopped(within: .seconds(4)))
+            #expect(ContinuousClock.now - start >= .milliseconds(250))
+            #expect(stalled.waitForClose())
+        }
+    }
+
+    @Test func shutdownOfAServerThatNeverStartedCompletes() {
+        let server = HTTPServer(configuration: .init(port: 0), responder: TestResponder())
+        server.beginShutdown()
+        #expect(server.stopped(within: .seconds(1)))
+    }
+
+    @Test func asyncShutdownReturnsWhenStopped() async throws {
+        let server = HTTPServer(configuration: .init(port: 0), responder: TestResponder())
+        try server.start()
+        await server.shutdown(gracePeriod: .seconds(1))
+        #expect(server.openConnections == 0)
+        #expect(server.isShuttingDown)
+    }
+
+    @Test func runUntilSignalledStopsOnTheFirstSignal() async throws {
+        let server = HTTPServer(configuration: .init(port: 0), responder: TestResponder())
+        async let stoppedBy = onOwnThread { try server.runUntilSignalled([SIGUSR2]) }
+        try await onOwnThread {
+            #expect(eventually { server.port != nil })
+            let client = try TestClient(port: try #require(server.port))
+            client.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(try client.readResponse().status == 200)
+            kill(getpid(), SIGUSR2)
+            #expect(server.stopped(within: .seconds(5)), "the signal did not stop the server")
+            #expect(client.waitForClose())
+        }
+        #expect(try await stoppedBy == SIGUSR2)
+    }
+}
