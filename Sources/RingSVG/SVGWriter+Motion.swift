@@ -37,6 +37,19 @@ extension SVGDocument {
         return cls
     }
 
+    /// The class of the still layer (`showsAtRest`) or of the animated layer: the still layer is hidden while the
+    /// animation plays, the animated layer only then. They swap at ``Scene/handOverTime``, where the layouts'
+    /// transient parts end; `step-end` holds each key's value until the next key, so nothing fades.
+    mutating func handOverClass(showsAtRest: Bool) -> String {
+        let total = NumberFormatting.fraction(duration ?? 0)
+        let swap = NumberFormatting.length(Scene.handOverTime * 100) + "%"
+        let (name, playing, resting) = showsAtRest ? ("s", "hidden", "visible") : ("a", "visible", "hidden")
+        return sharedRule(
+            name,
+            "@keyframes ${0%{visibility:\(playing)}\(swap),100%{visibility:\(resting)}}"
+                + ".${animation:$ \(total)s step-end both}")
+    }
+
     private func transformOrigin(_ c: Point) -> String {
         "transform-origin:\(SVGWriter.fmt(c.x))px \(SVGWriter.fmt(c.y))px;transform-box:view-box;"
     }
