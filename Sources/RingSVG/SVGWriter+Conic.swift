@@ -189,7 +189,8 @@ extension SVGDocument {
             let p1 = Point.polar(center: arc.center, radius: arc.radius, angle: arc.start + sweep * b)
             var gradient = " gradientUnits=\"userSpaceOnUse\" x1=\"\(SVGWriter.fmt(p0.x))\""
             gradient += " y1=\"\(SVGWriter.fmt(p0.y))\" x2=\"\(SVGWriter.fmt(p1.x))\" y2=\"\(SVGWriter.fmt(p1.y))\">"
-            gradient += stop(nil, paint.color(atFraction: a)) + stop(1, paint.color(atFraction: b)) + "</linearGradient>"
+            gradient += stop(nil, paint.color(atFraction: a)) + stop(1, paint.color(atFraction: b))
+            gradient += "</linearGradient>"
             let id = define("g", element: "linearGradient", gradient)
             for (path, cls) in reveals {
                 body += "<path d=\"\(path)\" stroke=\"url(#\(id))\""

@@ -19,7 +19,8 @@ extension SVGDocument {
         let length = max(profile.stops.last?.distance ?? 0, 1e-6)
         let end = profile.origin + profile.direction * length
         var rest = " gradientUnits=\"userSpaceOnUse\" x1=\"\(SVGWriter.fmt(profile.origin.x))\""
-        rest += " y1=\"\(SVGWriter.fmt(profile.origin.y))\" x2=\"\(SVGWriter.fmt(end.x))\" y2=\"\(SVGWriter.fmt(end.y))\">"
+        rest += " y1=\"\(SVGWriter.fmt(profile.origin.y))\" x2=\"\(SVGWriter.fmt(end.x))\""
+        rest += " y2=\"\(SVGWriter.fmt(end.y))\">"
         rest += profileStops(profile.stops, length: length, color: profile.color)
         rest += "</linearGradient>"
         return define("h", element: "linearGradient", rest)

@@ -1,7 +1,7 @@
 import RingCore
 
-/// Motions → CSS `@keyframes`. Every rule goes inside `@media (prefers-reduced-motion: no-preference)`, and
-/// every track ends on the still picture, so renderers without CSS animation show the final frame.
+/// Motions → CSS `@keyframes`. Every rule goes inside `@media (prefers-reduced-motion: no-preference)`; they
+/// animate only the animated layer, which is hidden without them (see ``SVGWriter``).
 extension SVGDocument {
     /// A class animating `motions` on one element (nil when there is nothing to animate).
     ///

@@ -15,10 +15,10 @@ import RingCore
 /// - the animated layer (the scene's items with their motions as CSS keyframes), hidden by default.
 ///
 /// All CSS sits inside `@media (prefers-reduced-motion: no-preference)`. There, while the animation plays the
-/// still picture is hidden and the animated layer shown; when it ends they swap back. Renderers without CSS
-/// animation (librsvg) and readers who prefer reduced motion see the still picture, and a browser's last frame
-/// *is* the still picture rather than the animated layer brought to rest, whose dash-revealed pieces and layered
-/// laps leave anti-aliasing seams that the still picture does not have.
+/// still picture is hidden and the animated layer shown; at ``Scene/handOverTime`` they swap back. Renderers
+/// without CSS animation (librsvg) and readers who prefer reduced motion see the still picture, and a browser's
+/// last frame *is* the still picture rather than the animated layer brought to rest, whose dash-revealed pieces
+/// and layered laps leave anti-aliasing seams that the still picture does not have.
 public enum SVGWriter {
     /// Output settings.
     public struct Options: Sendable, Hashable {
