@@ -37,7 +37,7 @@ let package = Package(
         .target(
             name: "RingApp",
             dependencies: [
-                "RingCore", "RingSVG", "RingRaster", "RingPNG", "RingHTTP", "CCrypto",
+                "RingCore", "RingSVG", "RingRaster", "RingPNG", "RingHTTP", "CCrypto", "CZlib",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(
             name: "RingAppTests",
             dependencies: [
-                "RingApp", "RingHTTP", "RingCore", "RingSVG", "RingRaster", "RingPNG",
+                "RingApp", "RingHTTP", "RingCore", "RingSVG", "RingRaster", "RingPNG", "CZlib",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

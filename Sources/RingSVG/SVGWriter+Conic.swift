@@ -39,7 +39,6 @@ extension SVGDocument {
     /// A `mask` of the whole annulus of `arc` (white, even-odd), which trims the pieces' long edges; returns its
     /// id. The ends are left to the pieces' butt ends and the caps.
     mutating func defineAnnulusMask(_ arc: ArcBand) -> String {
-        let id = newID("k")
         let inner = arc.radius - arc.width / 2, outer = arc.radius + arc.width / 2
         var path = SVGPath.arc(center: arc.center, radius: outer, start: 0, sweep: Angle.fullTurn)
         path.close()
@@ -51,10 +50,10 @@ extension SVGDocument {
         }
         let f = SVGWriter.fmt
         let side = 2 * outer + 2
-        defs += "<mask id=\"\(id)\" maskUnits=\"userSpaceOnUse\" x=\"\(f(arc.center.x - outer - 1))\""
-        defs += " y=\"\(f(arc.center.y - outer - 1))\" width=\"\(f(side))\" height=\"\(f(side))\">"
-        defs += "<path fill=\"#fff\" fill-rule=\"evenodd\" d=\"\(d)\"/></mask>"
-        return id
+        var rest = " maskUnits=\"userSpaceOnUse\" x=\"\(f(arc.center.x - outer - 1))\""
+        rest += " y=\"\(f(arc.center.y - outer - 1))\" width=\"\(f(side))\" height=\"\(f(side))\">"
+        rest += "<path fill=\"#fff\" fill-rule=\"evenodd\" d=\"\(d)\"/></mask>"
+        return define("k", element: "mask", rest)
     }
 
     /// Pieces for `arc` painted with `paint`: the error of a chord gradient is `hw/(2R)` of one piece's colour
@@ -132,12 +131,14 @@ extension SVGDocument {
                 body += "<path d=\"\(Self.capPath(arc.startPoint, outward: back, radius: arc.width / 2, overlap: Self.overlap(for: arc)).d)\""
                 body += SVGPaint(paint.color(atFraction: 0)).fill + "/>"
             }
-            if arc.endCap == .round {
+            // The end cap belongs to the finished arc: while revealing, it shows once the reveal has reached it —
+            // left out when that is only at the hand-over, where the still picture's own cap takes over.
+            let done = trim.map { $0.track.time(reaching: 1) }
+            if arc.endCap == .round, (done ?? 0) < Scene.handOverTime {
                 let ahead = Self.tangent(at: arc.end, direction: direction)
                 body += "<path d=\"\(Self.capPath(arc.endPoint, outward: ahead, radius: arc.width / 2, overlap: Self.overlap(for: arc)).d)\""
                 body += SVGPaint(paint.color(atFraction: 1)).fill
-                // The end cap belongs to the finished arc: it shows once the reveal has reached it.
-                if let trim, let cls = animationClass([.opacity(Self.appearing(at: trim.track))], paintProperty: nil) {
+                if let done, let cls = animationClass([.opacity(Self.appearing(at: done))], paintProperty: nil) {
                     body += " class=\"\(cls)\""
                 }
                 body += "/>"
@@ -168,39 +169,42 @@ extension SVGDocument {
                     center: arc.center, radius: arc.radius, start: arc.start + sweep * from, sweep: sweep * (to - from)
                 ).d
             }
-            let id = newID("g")
-            let p0 = Point.polar(center: arc.center, radius: arc.radius, angle: arc.start + sweep * a)
-            let p1 = Point.polar(center: arc.center, radius: arc.radius, angle: arc.start + sweep * b)
-            defs += "<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(SVGWriter.fmt(p0.x))\""
-            defs += " y1=\"\(SVGWriter.fmt(p0.y))\" x2=\"\(SVGWriter.fmt(p1.x))\" y2=\"\(SVGWriter.fmt(p1.y))\">"
-            defs += stop(nil, paint.color(atFraction: a)) + stop(1, paint.color(atFraction: b)) + "</linearGradient>"
-            guard let trim else {
-                body += "<path d=\"\(arcPath(from, to))\" stroke=\"url(#\(id))\"/>"
-                continue
-            }
-            if full, a < origin - 1e-9, origin < b - 1e-9 {
-                // The reveal starts inside this piece: while playing, its two halves grow at the start and at the
-                // end of the reveal; at rest the whole piece (the still picture's) is shown instead.
-                let whole = animationClass([.opacity(Self.appearing(at: trim.track))], paintProperty: nil) ?? ""
-                body += "<path d=\"\(arcPath(from, to))\" stroke=\"url(#\(id))\" class=\"\(whole)\"/>"
-                for (x, y) in [(from, origin + overlap), (origin, to)] {
-                    let cls = pieceReveal(from: max(x, a), to: min(y, b), origin: origin, track: trim.track, transient: true)
-                    body += "<path d=\"\(arcPath(x, y))\" stroke=\"url(#\(id))\" opacity=\"0\" pathLength=\"1\""
-                    body += " class=\"\(cls)\"/>"
+            // A piece (or half piece) whose reveal would start only at the hand-over is left out: the still
+            // picture shows it from there.
+            var reveals: [(path: String, cls: String?)] = []
+            if let trim {
+                // A full band's reveal may start inside a piece: its two halves then grow at the start and at the
+                // end of the reveal.
+                let split = full && a < origin - 1e-9 && origin < b - 1e-9
+                for (x, y) in split ? [(from, origin + overlap), (origin, to)] : [(from, to)] {
+                    if let cls = pieceReveal(from: max(x, a), to: min(y, b), origin: origin, track: trim.track) {
+                        reveals.append((arcPath(x, y), cls))
+                    }
                 }
             } else {
-                let cls = pieceReveal(from: a, to: b, origin: origin, track: trim.track, transient: false)
-                body += "<path d=\"\(arcPath(from, to))\" stroke=\"url(#\(id))\" pathLength=\"1\" class=\"\(cls)\"/>"
+                reveals.append((arcPath(from, to), nil))
+            }
+            guard !reveals.isEmpty else { continue }
+            let p0 = Point.polar(center: arc.center, radius: arc.radius, angle: arc.start + sweep * a)
+            let p1 = Point.polar(center: arc.center, radius: arc.radius, angle: arc.start + sweep * b)
+            var gradient = " gradientUnits=\"userSpaceOnUse\" x1=\"\(SVGWriter.fmt(p0.x))\""
+            gradient += " y1=\"\(SVGWriter.fmt(p0.y))\" x2=\"\(SVGWriter.fmt(p1.x))\" y2=\"\(SVGWriter.fmt(p1.y))\">"
+            gradient += stop(nil, paint.color(atFraction: a)) + stop(1, paint.color(atFraction: b))
+            gradient += "</linearGradient>"
+            let id = define("g", element: "linearGradient", gradient)
+            for (path, cls) in reveals {
+                body += "<path d=\"\(path)\" stroke=\"url(#\(id))\""
+                if let cls { body += " pathLength=\"1\" class=\"\(cls)\"" }
+                body += "/>"
             }
         }
         body += "</g>"
     }
 
-    /// Opacity 0 until the trim `track` is complete, then 1: parts of the finished picture that a reveal
+    /// Opacity 0 until `done` (when a reveal is complete), then 1: parts of the finished picture that the reveal
     /// would otherwise show too early.
-    static func appearing(at track: Track<Double>) -> Track<Double> {
-        let done = min(track.time(reaching: 1), 0.999)
-        return Track([Key(time: 0, value: 0), Key(time: done, value: 0), Key(time: done + 0.001, value: 1)])
+    static func appearing(at done: Double) -> Track<Double> {
+        Track([Key(time: 0, value: 0), Key(time: done, value: 0), Key(time: min(done + 0.001, 1), value: 1)])
     }
 
     /// Unit tangent of a circle at `angle`, pointing along `direction` (+1 clockwise on screen).
@@ -224,22 +228,16 @@ extension SVGDocument {
         return path
     }
 
-    /// A class that reveals one piece while the trim track passes over it (linear within the piece); a transient
-    /// piece also hides again at the end.
-    private mutating func pieceReveal(
-        from a: Double, to b: Double, origin: Double, track: Track<Double>, transient: Bool
-    ) -> String {
+    /// A class that reveals one piece while the trim track passes over it (linear within the piece); nil when
+    /// the reveal would start only at the hand-over to the still picture.
+    private mutating func pieceReveal(from a: Double, to b: Double, origin: Double, track: Track<Double>) -> String? {
         let start = Angle.normalized((a - origin) * Angle.fullTurn) / Angle.fullTurn
         let end = start + (b - a)
         let t0 = track.time(reaching: start), t1 = track.time(reaching: min(1, end))
+        guard t0 < Scene.handOverTime else { return nil }
         let total = duration ?? 0
-        var animation = "\(prefix)-d \(seconds(t1 - t0, total))s linear \(seconds(t0, total))s both"
-        if transient {
-            let name = sharedRule("p", "@keyframes ${0%,99.9%{opacity:1}100%{opacity:0}}")
-            animation += ",\(name) \(seconds(1, total))s linear both"
-        }
         let cls = newID("m")
-        css += ".\(cls){animation:\(animation)}"
+        css += ".\(cls){animation:\(prefix)-d \(seconds(t1 - t0, total))s linear \(seconds(t0, total))s both}"
         return cls
     }
 

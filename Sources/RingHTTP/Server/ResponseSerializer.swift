@@ -34,7 +34,35 @@ enum ResponseSerializer {
         let bodyForbidden = (100..<200).contains(code) || code == 204 || code == 304
         let sendsBody = !isHeadRequest && !bodyForbidden
 
-        buffer.reserveCapacity(buffer.count + 256 + (sendsBody ? response.body.count : 0))
+        if let head = response.preparedHead {
+            // Prepared once for many sends: its Content-Length is the body's, right for GET and HEAD alike.
+            buffer.reserveCapacity(buffer.count + head.count + dateLine.count + 32 + (sendsBody ? response.body.count : 0))
+            buffer.append(contentsOf: head)
+        } else {
+            buffer.reserveCapacity(buffer.count + 256 + (sendsBody ? response.body.count : 0))
+            appendHead(response, isHeadRequest: isHeadRequest, to: &buffer)
+        }
+        buffer.append(contentsOf: dateLine)
+        switch connection {
+        case .none: break
+        case .keepAlive: buffer.append(contentsOf: "Connection: keep-alive\r\n".utf8)
+        case .close: buffer.append(contentsOf: "Connection: close\r\n".utf8)
+        }
+        buffer.append(contentsOf: "\r\n".utf8)
+        if sendsBody { buffer.append(contentsOf: response.body) }
+    }
+
+    /// The status line, the responder's valid fields and `Content-Length`, as for a GET: what
+    /// ``HTTPResponse/prepared()`` keeps.
+    static func head(of response: HTTPResponse) -> [UInt8] {
+        var buffer: [UInt8] = []
+        appendHead(response, isHeadRequest: false, to: &buffer)
+        return buffer
+    }
+
+    /// Status line, fields (server-owned ones dropped, invalid ones skipped) and `Content-Length`.
+    private static func appendHead(_ response: HTTPResponse, isHeadRequest: Bool, to buffer: inout [UInt8]) {
+        let code = response.status.code
         buffer.append(contentsOf: "HTTP/1.1 \(code) \(response.status.reason)\r\n".utf8)
 
         var responderLength: String?
@@ -53,14 +81,6 @@ enum ResponseSerializer {
         ) {
             appendField("Content-Length", length, to: &buffer)
         }
-        buffer.append(contentsOf: dateLine)
-        switch connection {
-        case .none: break
-        case .keepAlive: buffer.append(contentsOf: "Connection: keep-alive\r\n".utf8)
-        case .close: buffer.append(contentsOf: "Connection: close\r\n".utf8)
-        }
-        buffer.append(contentsOf: "\r\n".utf8)
-        if sendsBody { buffer.append(contentsOf: response.body) }
     }
 
     /// The lowercased name if the server owns this header. Names of other lengths are never lowercased:
