@@ -65,7 +65,10 @@ let package = Package(
         ),
         .testTarget(
             name: "RingAppTests",
-            dependencies: ["RingApp", "RingHTTP", "RingCore", "CZlib", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "RingApp", "RingHTTP", "RingCore", "RingSVG", "RingRaster", "RingPNG", "CZlib",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(
