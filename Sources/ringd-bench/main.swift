@@ -1,4 +1,5 @@
 import Foundation
+import RingApp
 import RingCore
 import RingPNG
 import RingRaster
@@ -10,7 +11,8 @@ import RingRaster
 ///
 ///     ringd-bench [--iterations N] [--sizes 64,256,1024] [--write DIR] [--profile NAME | --profile-encode NAME]
 ///
-/// Prints one JSON object per case: the first ("cold", in a fresh process) and median CPU times of the SVG path and
+/// Prints one JSON object per case: the first ("cold": the first render of that image in this process, after a
+/// tiny warm-up image has loaded the libraries) and median CPU times of the SVG path and
 /// the PNG path, the PNG path split into rasterizing and encoding, byte sizes and the rasterizer's pixel counts.
 /// `--write` saves each PNG as DIR/NAME.png (and the SVG beside it). Each object also carries the scene's rings
 /// as plain shapes, for Skia to draw the same picture.
@@ -85,6 +87,13 @@ func run() throws {
         for _ in 0..<options.iterations { _ = Rasterizer.render(scene, scale: Double(spec.common.scale)) }
         return
     }
+    // Load and initialise the libraries (lazy tables, font data) on an unrelated tiny image, as a running server
+    // has: "cold" then means a first render of the image itself, the cache-miss path. The script does the same
+    // for Skia.
+    let warmup = BenchCase(name: "warmup", route: .ring, query: "p=0.5&size=16")
+    var discard = RenderStatistics()
+    _ = try warmup.svg()
+    _ = try warmup.png(statistics: &discard)
     for c in BenchCase.standard(sizes: options.sizes) {
         var svgBytes: [UInt8] = [], pngBytes: [UInt8] = []
         var statistics = RenderStatistics()
