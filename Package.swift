@@ -37,7 +37,7 @@ let package = Package(
         .target(
             name: "RingApp",
             dependencies: [
-                "RingCore", "RingSVG", "RingRaster", "RingPNG", "RingHTTP", "CCrypto",
+                "RingCore", "RingSVG", "RingRaster", "RingPNG", "RingHTTP", "CCrypto", "CZlib",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -49,6 +49,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strict
+        ),
+        // Rendering benchmark for scripts/bench-render (built in release by the script; not a test).
+        .executableTarget(
+            name: "ringd-bench", dependencies: ["RingApp", "RingCore", "RingSVG", "RingRaster", "RingPNG"],
             swiftSettings: strict
         ),
 
@@ -65,7 +70,10 @@ let package = Package(
         ),
         .testTarget(
             name: "RingAppTests",
-            dependencies: ["RingApp", "RingHTTP", "RingCore", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "RingApp", "RingHTTP", "RingCore", "RingSVG", "RingRaster", "RingPNG", "CZlib",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

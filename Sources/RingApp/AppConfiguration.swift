@@ -1,12 +1,35 @@
+import RingHTTP
+
 /// Settings of the application layer (the HTTP server has its own configuration).
 public struct AppConfiguration: Sendable, Hashable {
-    /// `Cache-Control: public, max-age=…` seconds on images.
-    public var maxAge: Int
-    /// `Cache-Control: max-age=…` seconds on error images (short: the URL is likely being fixed).
-    public var errorMaxAge: Int
+    /// Default of ``cacheBytes``: 64 MiB (`--cache-mb 64`).
+    public static let defaultCacheBytes = 64 << 20
+    /// Default of ``renderQueueLimit``: enough to absorb a burst of page loads, short enough that a
+    /// queued render starts within a fraction of a second on a few cores.
+    public static let defaultRenderQueueLimit = 64
 
-    public init(maxAge: Int = 86_400, errorMaxAge: Int = 60) {
+    /// `Cache-Control: public, max-age=…` seconds on images. Default: 86 400 (a day).
+    public var maxAge: Int
+    /// `Cache-Control: max-age=…` seconds on error images, and how long ringd keeps them (short: the URL
+    /// is likely being fixed). Default: 60.
+    public var errorMaxAge: Int
+    /// Bytes the image cache may hold (bodies, gzip copies, prepared headers); error images and the
+    /// URL aliases get a sixteenth of it each on top. Default: ``defaultCacheBytes``.
+    public var cacheBytes: Int
+    /// Render threads. Default: the number of online CPUs.
+    public var renderThreads: Int
+    /// Renders that may wait for a thread before requests get 503. Default: ``defaultRenderQueueLimit``.
+    public var renderQueueLimit: Int
+
+    public init(
+        maxAge: Int = 86_400, errorMaxAge: Int = 60, cacheBytes: Int = AppConfiguration.defaultCacheBytes,
+        renderThreads: Int = HTTPServer.Configuration.onlineCPUs,
+        renderQueueLimit: Int = AppConfiguration.defaultRenderQueueLimit
+    ) {
         self.maxAge = maxAge
         self.errorMaxAge = errorMaxAge
+        self.cacheBytes = cacheBytes
+        self.renderThreads = renderThreads
+        self.renderQueueLimit = renderQueueLimit
     }
 }

@@ -1,87 +1,179 @@
 import RingCore
 import RingHTTP
 
-/// The ringd responder: routes a request to health, an image route or 404, and applies the error policy
-/// (DESIGN.md §4). Methods other than GET/HEAD never reach it: the server answers those.
+/// The ringd responder: routes a request to health, metrics, an image route or 404, applies the error
+/// policy (DESIGN.md §4), and serves images from the cache (DESIGN.md §7).
+///
+/// Methods other than GET/HEAD never reach it: the server answers those.
+///
+/// **Image path.** A repeated URL is answered from its alias (no decoding, no hashing); otherwise the
+/// query is decoded and the ``CacheKey`` looked up. A hit is a prepared response chosen by
+/// `If-None-Match` and `Accept-Encoding`, answered on the I/O queue. A miss becomes a ``RenderJob`` on
+/// the ``RenderPool``: the server's connection waits (``HTTPResponderResult/deferred``) while one render
+/// serves every concurrent request for the key, or gets 503 with `Retry-After` when the queue is full.
+/// The synchronous ``respond(to:)`` renders inline instead (tests and tools).
 public struct RingApplication: HTTPResponder {
     public let configuration: AppConfiguration
+    public let cache: RenderCache
+    public let metrics: Metrics
     let renderer: ImageRenderer
+    let pool: RenderPool<CacheKey, RenderOutcome>
 
-    public init(configuration: AppConfiguration = AppConfiguration()) {
+    /// - Parameter now: the clock for error-image expiry (tests inject one).
+    public init(
+        configuration: AppConfiguration = AppConfiguration(),
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) {
         self.configuration = configuration
         self.renderer = ImageRenderer()
+        self.cache = RenderCache(
+            capacity: configuration.cacheBytes, errorTTL: .seconds(configuration.errorMaxAge), now: now)
+        self.metrics = Metrics()
+        self.pool = RenderPool(threads: configuration.renderThreads, queueLimit: configuration.renderQueueLimit)
     }
 
+    /// What a request needs: an answer now, or a render first.
+    enum Plan {
+        case answer(HTTPResponse)
+        case render(RenderJob)
+    }
+
+    /// Answers at once, rendering on the calling thread if needed.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
-        switch request.path {
-        case "/healthz":
-            return .text(.ok, "ok", headers: HTTPHeaders([("Cache-Control", "no-store")]))
-        case "/":
-            return .text(.ok, Self.index)
-        default:
-            guard let target = ImageTarget(path: request.path) else {
-                return .text(.notFound, "not found: \(Self.printable(request.path))\n")
-            }
-            return respondWithImage(target, request)
+        switch plan(request) {
+        case .answer(let response): return response
+        case .render(let job): return finish(job.run(self), job: job, request: request)
         }
     }
 
-    func respondWithImage(_ target: ImageTarget, _ request: HTTPRequest) -> HTTPResponse {
+    /// Answers at once when it can; renders on the pool (``HTTPResponderResult/deferred``) or refuses
+    /// with 503 when the render queue is full.
+    public func respond(to request: HTTPRequest, writer: HTTPResponseWriter) -> HTTPResponderResult {
+        switch plan(request) {
+        case .answer(let response):
+            return .response(response)
+        case .render(let job):
+            let app = self
+            let admission = pool.submit(key: job.key, work: { job.run(app) }) { outcome in
+                writer.write(app.finish(outcome, job: job, request: request))
+            }
+            switch admission {
+            case .rejected:
+                metrics.countRejected()
+                return .response(counted(Self.overloaded, route: job.route, format: job.key.format.rawValue))
+            case .joined:
+                metrics.countJoined()
+                return .deferred
+            case .queued:
+                return .deferred
+            }
+        }
+    }
+
+    func plan(_ request: HTTPRequest) -> Plan {
+        switch request.path {
+        case "/healthz":
+            return .answer(counted(Self.healthy, route: "healthz", format: ""))
+        case "/metrics":
+            let text = metrics.exposition(cache: cache.statistics)
+            let response = HTTPResponse(
+                status: .ok,
+                headers: HTTPHeaders([("Content-Type", PrometheusText.contentType), ("Cache-Control", "no-store")]),
+                body: Array(text.utf8))
+            return .answer(counted(response, route: "metrics", format: ""))
+        case "/":
+            return .answer(counted(Self.indexResponse, route: "index", format: ""))
+        default:
+            if let entry = cache.entry(forTarget: request.target) {
+                return .answer(counted(entry.response(for: request), route: entry.style, format: entry.key.format.rawValue))
+            }
+            guard let target = ImageTarget(path: request.path) else {
+                let response = HTTPResponse.text(.notFound, "not found: \(Self.printable(request.path))\n")
+                return .answer(counted(response, route: "not_found", format: ""))
+            }
+            return planImage(target, request)
+        }
+    }
+
+    func planImage(_ target: ImageTarget, _ request: HTTPRequest) -> Plan {
+        let route = target.route.rawValue
         let query: QueryString
         do {
             query = try QueryString(parsing: request.query)
         } catch {
-            return errorResponse(error, format: target.format ?? .svg, request: request, strict: false)
+            return planError(error, route: route, format: target.format ?? .svg, request: request, strict: false)
         }
         let format = target.format ?? query["format"].flatMap { OutputFormat(rawValue: $0.lowercased()) } ?? .svg
         let strict = query["strict"] == "1" || query["strict"] == "true"
+        let spec: RingSpec
         do {
-            let spec = try QueryDecoder.decode(route: target.route, query: query)
-            let image = try renderer.render(spec, format: format)
-            var headers = HTTPHeaders([
-                ("Content-Type", format.contentType),
-                ("Cache-Control", "public, max-age=\(configuration.maxAge)"),
-                ("ETag", "\"\(image.key.sha256.prefix(32))\""),
-                ("Access-Control-Allow-Origin", "*"),
-                ("X-Content-Type-Options", "nosniff"),
-            ])
-            if format == .svg {
-                headers.add(name: "Content-Security-Policy", value: "default-src 'none'; style-src 'unsafe-inline'")
-            }
-            return HTTPResponse(status: .ok, headers: headers, body: image.body)
+            spec = try QueryDecoder.decode(route: target.route, query: query)
         } catch {
-            return errorResponse(error, format: format, request: request, strict: strict)
+            return planError(error, route: route, format: format, request: request, strict: strict)
         }
+        let key = CacheKey(spec: spec, format: format)
+        if let entry = cache.entry(for: key, aliasing: request.target) {
+            return .answer(counted(entry.response(for: request), route: route, format: format.rawValue))
+        }
+        return .render(RenderJob(key: key, kind: .image(spec), route: route, target: request.target))
     }
 
     /// DESIGN.md §4: image clients (Accept names an image type) get 200 + an error image so the message is seen
     /// where the image would be; everyone else, or `strict=1`, gets 400 text.
-    func errorResponse(_ error: QueryError, format: OutputFormat, request: HTTPRequest, strict: Bool) -> HTTPResponse {
+    func planError(_ error: QueryError, route: String, format: OutputFormat, request: HTTPRequest, strict: Bool) -> Plan {
         let message = error.message
-        if !strict && Self.acceptsImage(request.headers) {
-            let size = (try? QueryString(parsing: request.query))
-                .flatMap { $0["size"] }.flatMap(ValueSyntax.decimal)
-                .map { min(max($0, RingLimits.size.lowerBound), RingLimits.size.upperBound) } ?? 128
-            let body = renderer.errorImage(message: message, size: size, format: format)
-            return HTTPResponse(
-                status: .ok,
-                headers: HTTPHeaders([
-                    ("Content-Type", body.format.contentType),
-                    ("Cache-Control", "public, max-age=\(configuration.errorMaxAge)"),
-                    ("X-Ring-Error", Self.headerSafe(message)),
-                    ("Access-Control-Allow-Origin", "*"),
-                    ("X-Content-Type-Options", "nosniff"),
-                    ("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'"),
-                ]),
-                body: body.bytes)
+        guard !strict, Self.acceptsImage(request.headers) else {
+            let response = HTTPResponse.text(.badRequest, message + "\n", headers: HTTPHeaders([
+                ("X-Ring-Error", Self.headerSafe(message)),
+                ("Cache-Control", "no-store"),
+                ("Access-Control-Allow-Origin", "*"),
+                ("X-Content-Type-Options", "nosniff"),
+            ]))
+            return .answer(counted(response, route: route, format: format.rawValue))
         }
-        return .text(.badRequest, message + "\n", headers: HTTPHeaders([
-            ("X-Ring-Error", Self.headerSafe(message)),
-            ("Cache-Control", "no-store"),
-            ("Access-Control-Allow-Origin", "*"),
-            ("X-Content-Type-Options", "nosniff"),
-        ]))
+        let size = (try? QueryString(parsing: request.query))
+            .flatMap { $0["size"] }.flatMap(ValueSyntax.decimal)
+            .map { min(max($0, RingLimits.size.lowerBound), RingLimits.size.upperBound) } ?? 128
+        let key = CacheKey(errorMessage: message, size: size, format: format)
+        if let entry = cache.errorEntry(for: key) {
+            return .answer(counted(entry.response(for: request), route: route, format: format.rawValue))
+        }
+        return .render(RenderJob(key: key, kind: .error(message: message, size: size), route: route, target: nil))
     }
+
+    /// The response a finished render gives `request` (each waiter its own: conditions and codings differ).
+    func finish(_ outcome: RenderOutcome, job: RenderJob, request: HTTPRequest) -> HTTPResponse {
+        switch outcome {
+        case .entry(let entry):
+            return counted(entry.response(for: request), route: job.route, format: job.key.format.rawValue)
+        case .failed(let error):
+            // The renderer refused the spec; the error image (if any) is small, render it right here.
+            let strict = (try? QueryString(parsing: request.query)).map { $0["strict"] == "1" || $0["strict"] == "true" }
+            switch planError(error, route: job.route, format: job.key.format, request: request, strict: strict ?? false) {
+            case .answer(let response): return response
+            case .render(let errorJob): return finish(errorJob.run(self), job: errorJob, request: request)
+            }
+        }
+    }
+
+    /// `response`, after counting it for `/metrics`.
+    private func counted(_ response: HTTPResponse, route: String, format: String) -> HTTPResponse {
+        metrics.countRequest(route: route, format: format, status: response.status.code)
+        return response
+    }
+
+    /// Seconds a client is asked to wait after a 503.
+    static let retryAfterSeconds = 1
+
+    /// The render queue is full: try again shortly (RFC 9110 §15.6.4).
+    static let overloaded = HTTPResponse.text(
+        .serviceUnavailable, "busy: too many images are being drawn; retry in \(retryAfterSeconds) s\n",
+        headers: HTTPHeaders([("Retry-After", String(retryAfterSeconds)), ("Cache-Control", "no-store")])
+    ).prepared()
+
+    static let healthy = HTTPResponse.text(.ok, "ok", headers: HTTPHeaders([("Cache-Control", "no-store")])).prepared()
+
+    static let indexResponse = HTTPResponse.text(.ok, index).prepared()
 
     /// True when an `Accept` media range names an image type (`image/*`, `image/png`, …) with non-zero q.
     static func acceptsImage(_ headers: HTTPHeaders) -> Bool {
@@ -114,6 +206,7 @@ public struct RingApplication: HTTPResponder {
         GET /pie?p=0.3
         GET /check
         GET /healthz
+        GET /metrics           Prometheus text format
 
         """
 }

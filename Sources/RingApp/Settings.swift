@@ -1,4 +1,5 @@
 import Logging
+import RingHTTP
 
 /// Flags merged with their environment twins and validated: a flag wins over the environment, which wins
 /// over the default. Invalid values refuse to start with a message naming the flag and its variable.
@@ -6,6 +7,26 @@ public struct Settings: Sendable, Equatable {
     public var host: String = "127.0.0.1"
     public var port: Int = 8080
     public var logLevel: Logger.Level = .info
+    /// `--cache-mb`: MiB of rendered images kept in memory; 0 keeps none.
+    public var cacheMB: Int = AppConfiguration.defaultCacheBytes >> 20
+    /// `--max-age`: seconds in `Cache-Control: public, max-age=…`.
+    public var maxAge: Int = 86_400
+    /// `--render-threads`: threads that render cache misses.
+    public var renderThreads: Int = HTTPServer.Configuration.onlineCPUs
+    /// `--render-queue`: renders that may wait for a thread before requests get 503.
+    public var renderQueue: Int = AppConfiguration.defaultRenderQueueLimit
+    /// `--io-queues`: serial Dispatch queues the connections are spread over.
+    public var ioQueues: Int = HTTPServer.Configuration.onlineCPUs
+
+    /// Accepted ranges. Upper bounds only stop typos (`--cache-mb 640000`) from taking the machine.
+    public enum Limits {
+        public static let cacheMB = 0...65_536
+        /// Up to a year (RFC 9111 §5.2.2.1 suggests no more).
+        public static let maxAge = 0...31_536_000
+        public static let renderThreads = 1...256
+        public static let renderQueue = 0...100_000
+        public static let ioQueues = 1...256
+    }
 
     /// A value that cannot be used; `message` names the flag and its environment variable.
     public struct Invalid: Error, Equatable {
@@ -13,7 +34,10 @@ public struct Settings: Sendable, Equatable {
     }
 
     /// Merges flag values (nil when absent) with `environment` (the process environment's relevant variables).
-    public init(host: String?, port: Int?, logLevel: String?, environment: [String: String]) throws(Invalid) {
+    public init(
+        host: String?, port: Int?, logLevel: String?, cacheMB: Int? = nil, maxAge: Int? = nil,
+        renderThreads: Int? = nil, renderQueue: Int? = nil, ioQueues: Int? = nil, environment: [String: String]
+    ) throws(Invalid) {
         if let h = host ?? environment["RINGD_HOST"] {
             guard !h.isEmpty else { throw Invalid(message: "--host (RINGD_HOST) must not be empty") }
             self.host = h
@@ -35,5 +59,46 @@ public struct Settings: Sendable, Equatable {
             }
             self.logLevel = level
         }
+        let env = environment
+        self.cacheMB = try Self.integer(cacheMB, "--cache-mb", "RINGD_CACHE_MB", env, Limits.cacheMB, "MiB") ?? self.cacheMB
+        self.maxAge = try Self.integer(maxAge, "--max-age", "RINGD_MAX_AGE", env, Limits.maxAge, "seconds") ?? self.maxAge
+        self.renderThreads = try Self.integer(renderThreads, "--render-threads", "RINGD_RENDER_THREADS", env,
+                                              Limits.renderThreads, "threads") ?? self.renderThreads
+        self.renderQueue = try Self.integer(renderQueue, "--render-queue", "RINGD_RENDER_QUEUE", env,
+                                            Limits.renderQueue, "renders") ?? self.renderQueue
+        self.ioQueues = try Self.integer(ioQueues, "--io-queues", "RINGD_IO_QUEUES", env, Limits.ioQueues, "queues")
+            ?? self.ioQueues
+    }
+
+    /// The flag's value, else its variable's, checked against `range`; nil when neither is given.
+    private static func integer(
+        _ flag: Int?, _ flagName: String, _ variable: String, _ environment: [String: String],
+        _ range: ClosedRange<Int>, _ unit: String
+    ) throws(Invalid) -> Int? {
+        let expectation = "\(flagName) (\(variable)) must be a whole number of \(unit) in \(range.lowerBound)…\(range.upperBound)"
+        let value: Int
+        if let flag {
+            value = flag
+        } else if let text = environment[variable] {
+            guard let parsed = Int(text.trimmingCharacters(in: " \t")) else {
+                throw Invalid(message: "\(expectation), got \(variable)=\(text)")
+            }
+            value = parsed
+        } else {
+            return nil
+        }
+        guard range.contains(value) else { throw Invalid(message: "\(expectation), got \(value)") }
+        return value
+    }
+
+    /// The application layer's configuration these settings describe.
+    public var appConfiguration: AppConfiguration {
+        AppConfiguration(
+            maxAge: maxAge, cacheBytes: cacheMB << 20, renderThreads: renderThreads, renderQueueLimit: renderQueue)
+    }
+
+    /// The HTTP server's configuration these settings describe.
+    public var serverConfiguration: HTTPServer.Configuration {
+        HTTPServer.Configuration(host: host, port: port, ioQueues: ioQueues)
     }
 }

@@ -7,6 +7,10 @@ extension SVGDocument {
     static let conicTolerance = 0.5
     /// Pieces per turn, whatever the bound says (the brief's 24…36).
     static let piecesPerTurn = 24.0...36.0
+    /// Very thick bands (the chord error grows with half width / radius) may use up to this many pieces per turn
+    /// when the bound asks for them: a 45 % ring asks for ~300 per turn, and with 36 its gradient strays ~9 levels
+    /// from the conic near the hole, with 160 under 1.5.
+    static let thickBandPiecesPerTurn = 160.0
     /// Short arcs may use up to this many pieces when the bound asks for them.
     static let shortArcPieces = 12
     /// Each piece runs on under the next by at least this much (px): 1 px hides the anti-aliasing seam at
@@ -22,6 +26,36 @@ extension SVGDocument {
         max(pieceOverlap, arc.radius / radiusPerOverlapPixel)
     }
 
+    /// How far (px) the pieces are stroked beyond each side of the band, which a mask of the exact annulus then
+    /// trims. Where pieces overlap, two anti-aliased edges on the same pixels cover them twice: a bead at every
+    /// boundary, up to 60 levels on dark backgrounds. Stroked wider, the pieces cover the band's edge pixels
+    /// fully and the mask, applied once to the composited pieces, gives the band its one anti-aliased edge.
+    /// (A `clip-path` would not do: renderers clip each piece separately, so overlaps still double up.) Twice
+    /// the overlap puts the strokes' own edges more than a pixel outside the band.
+    static func edgeMargin(for arc: ArcBand) -> Double {
+        2 * overlap(for: arc)
+    }
+
+    /// A `mask` of the whole annulus of `arc` (white, even-odd), which trims the pieces' long edges; returns its
+    /// id. The ends are left to the pieces' butt ends and the caps.
+    mutating func defineAnnulusMask(_ arc: ArcBand) -> String {
+        let inner = arc.radius - arc.width / 2, outer = arc.radius + arc.width / 2
+        var path = SVGPath.arc(center: arc.center, radius: outer, start: 0, sweep: Angle.fullTurn)
+        path.close()
+        var d = path.d
+        if inner > 0.005 {
+            var hole = SVGPath.arc(center: arc.center, radius: inner, start: 0, sweep: Angle.fullTurn)
+            hole.close()
+            d += hole.d
+        }
+        let f = SVGWriter.fmt
+        let side = 2 * outer + 2
+        var rest = " maskUnits=\"userSpaceOnUse\" x=\"\(f(arc.center.x - outer - 1))\""
+        rest += " y=\"\(f(arc.center.y - outer - 1))\" width=\"\(f(side))\" height=\"\(f(side))\">"
+        rest += "<path fill=\"#fff\" fill-rule=\"evenodd\" d=\"\(d)\"/></mask>"
+        return define("k", element: "mask", rest)
+    }
+
     /// Pieces for `arc` painted with `paint`: the error of a chord gradient is `hw/(2R)` of one piece's colour
     /// step (rendering.md §2.2), so `N ≥ 255 · rate · hw / (2R · tolerance)`; then 24…36 per turn, at least
     /// one piece and no piece shorter than 2 px.
@@ -31,9 +65,34 @@ extension SVGDocument {
         let bound = 255 * paint.maxChannelRate * halfWidth / (2 * max(arc.radius, 1e-9) * conicTolerance)
         let needed = Int(bound.rounded(.up))
         let lower = Int((piecesPerTurn.lowerBound * turns).rounded(.up))
-        let upper = max(Int((piecesPerTurn.upperBound * turns).rounded(.up)), min(needed, shortArcPieces))
+        let thick = Int((thickBandPiecesPerTurn * turns).rounded(.up))
+        let upper = max(Int((piecesPerTurn.upperBound * turns).rounded(.up)), min(needed, max(shortArcPieces, thick)))
         let byLength = max(1, Int(arc.length / 2))
         return max(1, min(max(needed, lower), upper, byLength))
+    }
+
+    /// Piece boundaries as fractions of the sweep: `n` even pieces, also split where the gradient passes one
+    /// of its stops. A chord gradient is linear, so a piece straddling a stop would round off the gradient's kink
+    /// there (several levels between strongly different stops); even boundaries within a quarter piece of a stop
+    /// give way to it.
+    static func pieceBounds(count n: Int, _ paint: ConicPaint) -> [Double] {
+        let stops = paint.gradient.stops.count
+        let lo = paint.range.lowerBound, hi = paint.range.upperBound
+        var kinks: [Double] = []
+        if stops > 2 && hi != lo {
+            for i in 1..<(stops - 1) {
+                let f = (Double(i) / Double(stops - 1) - lo) / (hi - lo)
+                if f > 0 && f < 1 { kinks.append(f) }
+            }
+        }
+        let margin = 0.25 / Double(n)
+        var bounds = kinks
+        for k in 0...n {
+            let b = Double(k) / Double(n)
+            let nearKink = kinks.contains { abs($0 - b) < margin }
+            if k == 0 || k == n || !nearKink { bounds.append(b) }
+        }
+        return bounds.sorted()
     }
 
     mutating func writeConic(_ primitive: Primitive, _ paint: ConicPaint, motions: [Motion]) {
@@ -59,7 +118,7 @@ extension SVGDocument {
         let full = arc.isFullCircle
         let sweep = full ? (arc.sweep < 0 ? -Angle.fullTurn : Angle.fullTurn) : arc.sweep
         let n = Self.pieceCount(arc, paint)
-        let bounds = (0...n).map { Double($0) / Double(n) }
+        let bounds = Self.pieceBounds(count: n, paint)
         let origin = trim.map { Angle.normalized($0.origin * Angle.fullTurn) / Angle.fullTurn } ?? 0
 
         // Round caps first, in the end colours, so the pieces' butt ends land on same-coloured paint.
@@ -72,20 +131,27 @@ extension SVGDocument {
                 body += "<path d=\"\(Self.capPath(arc.startPoint, outward: back, radius: arc.width / 2, overlap: Self.overlap(for: arc)).d)\""
                 body += SVGPaint(paint.color(atFraction: 0)).fill + "/>"
             }
-            if arc.endCap == .round {
+            // The end cap belongs to the finished arc: while revealing, it shows once the reveal has reached it —
+            // left out when that is only at the hand-over, where the still picture's own cap takes over.
+            let done = trim.map { $0.track.time(reaching: 1) }
+            if arc.endCap == .round, (done ?? 0) < Scene.handOverTime {
                 let ahead = Self.tangent(at: arc.end, direction: direction)
                 body += "<path d=\"\(Self.capPath(arc.endPoint, outward: ahead, radius: arc.width / 2, overlap: Self.overlap(for: arc)).d)\""
                 body += SVGPaint(paint.color(atFraction: 1)).fill
-                // The end cap belongs to the finished arc: it shows once the reveal has reached it.
-                if let trim, let cls = animationClass([.opacity(Self.appearing(at: trim.track))], paintProperty: nil) {
+                if let done, let cls = animationClass([.opacity(Self.appearing(at: done))], paintProperty: nil) {
                     body += " class=\"\(cls)\""
                 }
                 body += "/>"
             }
         }
 
-        let overlap = Self.overlap(for: arc) / max(abs(sweep) * arc.radius, 1e-9)
-        var group = " fill=\"none\" stroke-width=\"\(SVGWriter.fmt(arc.width))\""
+        // The overlap is an angle: measured at the inner edge, where it is shortest, so thick bands with small
+        // holes keep it there too.
+        let innerEdge = max(arc.radius - arc.width / 2, Self.pieceOverlap)
+        let overlap = Self.overlap(for: arc) / max(abs(sweep) * innerEdge, 1e-9)
+        let mask = defineAnnulusMask(arc)
+        let strokeWidth = arc.width + 2 * Self.edgeMargin(for: arc)
+        var group = " mask=\"url(#\(mask))\" fill=\"none\" stroke-width=\"\(SVGWriter.fmt(strokeWidth))\""
         if trim != nil {
             group += " class=\"" + sharedRule("t", ".${stroke-dasharray:1 2}") + "\""
             _ = sharedRule("d", "@keyframes ${0%{stroke-dashoffset:1}100%{stroke-dashoffset:0}}")
@@ -103,39 +169,42 @@ extension SVGDocument {
                     center: arc.center, radius: arc.radius, start: arc.start + sweep * from, sweep: sweep * (to - from)
                 ).d
             }
-            let id = newID("g")
-            let p0 = Point.polar(center: arc.center, radius: arc.radius, angle: arc.start + sweep * a)
-            let p1 = Point.polar(center: arc.center, radius: arc.radius, angle: arc.start + sweep * b)
-            defs += "<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(SVGWriter.fmt(p0.x))\""
-            defs += " y1=\"\(SVGWriter.fmt(p0.y))\" x2=\"\(SVGWriter.fmt(p1.x))\" y2=\"\(SVGWriter.fmt(p1.y))\">"
-            defs += stop(nil, paint.color(atFraction: a)) + stop(1, paint.color(atFraction: b)) + "</linearGradient>"
-            guard let trim else {
-                body += "<path d=\"\(arcPath(from, to))\" stroke=\"url(#\(id))\"/>"
-                continue
-            }
-            if full, a < origin - 1e-9, origin < b - 1e-9 {
-                // The reveal starts inside this piece: while playing, its two halves grow at the start and at the
-                // end of the reveal; at rest the whole piece (the still picture's) is shown instead.
-                let whole = animationClass([.opacity(Self.appearing(at: trim.track))], paintProperty: nil) ?? ""
-                body += "<path d=\"\(arcPath(from, to))\" stroke=\"url(#\(id))\" class=\"\(whole)\"/>"
-                for (x, y) in [(from, origin + overlap), (origin, to)] {
-                    let cls = pieceReveal(from: max(x, a), to: min(y, b), origin: origin, track: trim.track, transient: true)
-                    body += "<path d=\"\(arcPath(x, y))\" stroke=\"url(#\(id))\" opacity=\"0\" pathLength=\"1\""
-                    body += " class=\"\(cls)\"/>"
+            // A piece (or half piece) whose reveal would start only at the hand-over is left out: the still
+            // picture shows it from there.
+            var reveals: [(path: String, cls: String?)] = []
+            if let trim {
+                // A full band's reveal may start inside a piece: its two halves then grow at the start and at the
+                // end of the reveal.
+                let split = full && a < origin - 1e-9 && origin < b - 1e-9
+                for (x, y) in split ? [(from, origin + overlap), (origin, to)] : [(from, to)] {
+                    if let cls = pieceReveal(from: max(x, a), to: min(y, b), origin: origin, track: trim.track) {
+                        reveals.append((arcPath(x, y), cls))
+                    }
                 }
             } else {
-                let cls = pieceReveal(from: a, to: b, origin: origin, track: trim.track, transient: false)
-                body += "<path d=\"\(arcPath(from, to))\" stroke=\"url(#\(id))\" pathLength=\"1\" class=\"\(cls)\"/>"
+                reveals.append((arcPath(from, to), nil))
+            }
+            guard !reveals.isEmpty else { continue }
+            let p0 = Point.polar(center: arc.center, radius: arc.radius, angle: arc.start + sweep * a)
+            let p1 = Point.polar(center: arc.center, radius: arc.radius, angle: arc.start + sweep * b)
+            var gradient = " gradientUnits=\"userSpaceOnUse\" x1=\"\(SVGWriter.fmt(p0.x))\""
+            gradient += " y1=\"\(SVGWriter.fmt(p0.y))\" x2=\"\(SVGWriter.fmt(p1.x))\" y2=\"\(SVGWriter.fmt(p1.y))\">"
+            gradient += stop(nil, paint.color(atFraction: a)) + stop(1, paint.color(atFraction: b))
+            gradient += "</linearGradient>"
+            let id = define("g", element: "linearGradient", gradient)
+            for (path, cls) in reveals {
+                body += "<path d=\"\(path)\" stroke=\"url(#\(id))\""
+                if let cls { body += " pathLength=\"1\" class=\"\(cls)\"" }
+                body += "/>"
             }
         }
         body += "</g>"
     }
 
-    /// Opacity 0 until the trim `track` is complete, then 1: parts of the finished picture that a reveal
+    /// Opacity 0 until `done` (when a reveal is complete), then 1: parts of the finished picture that the reveal
     /// would otherwise show too early.
-    static func appearing(at track: Track<Double>) -> Track<Double> {
-        let done = min(track.time(reaching: 1), 0.999)
-        return Track([Key(time: 0, value: 0), Key(time: done, value: 0), Key(time: done + 0.001, value: 1)])
+    static func appearing(at done: Double) -> Track<Double> {
+        Track([Key(time: 0, value: 0), Key(time: done, value: 0), Key(time: min(done + 0.001, 1), value: 1)])
     }
 
     /// Unit tangent of a circle at `angle`, pointing along `direction` (+1 clockwise on screen).
@@ -159,22 +228,16 @@ extension SVGDocument {
         return path
     }
 
-    /// A class that reveals one piece while the trim track passes over it (linear within the piece); a transient
-    /// piece also hides again at the end.
-    private mutating func pieceReveal(
-        from a: Double, to b: Double, origin: Double, track: Track<Double>, transient: Bool
-    ) -> String {
+    /// A class that reveals one piece while the trim track passes over it (linear within the piece); nil when
+    /// the reveal would start only at the hand-over to the still picture.
+    private mutating func pieceReveal(from a: Double, to b: Double, origin: Double, track: Track<Double>) -> String? {
         let start = Angle.normalized((a - origin) * Angle.fullTurn) / Angle.fullTurn
         let end = start + (b - a)
         let t0 = track.time(reaching: start), t1 = track.time(reaching: min(1, end))
+        guard t0 < Scene.handOverTime else { return nil }
         let total = duration ?? 0
-        var animation = "\(prefix)-d \(seconds(t1 - t0, total))s linear \(seconds(t0, total))s both"
-        if transient {
-            let name = sharedRule("p", "@keyframes ${0%,99.9%{opacity:1}100%{opacity:0}}")
-            animation += ",\(name) \(seconds(1, total))s linear both"
-        }
         let cls = newID("m")
-        css += ".\(cls){animation:\(animation)}"
+        css += ".\(cls){animation:\(prefix)-d \(seconds(t1 - t0, total))s linear \(seconds(t0, total))s both}"
         return cls
     }
 

@@ -3,27 +3,27 @@ import RingCore
 /// Paint servers and clip paths: the shadow profiles become gradients with the scene's exact stops, clips
 /// become `clipPath`s of arcs and lines.
 extension SVGDocument {
-    /// A `radialGradient` carrying the profile's stops; returns its id.
+    /// A `radialGradient` carrying the profile's stops; returns its id (shared by equal profiles).
     mutating func define(_ profile: RadialProfile) -> String {
-        let id = newID("h")
         let r = max(profile.radius, 1e-6)
-        defs += "<radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(SVGWriter.fmt(profile.center.x))\""
-        defs += " cy=\"\(SVGWriter.fmt(profile.center.y))\" r=\"\(SVGWriter.fmt(r))\">"
-        defs += profileStops(profile.stops, length: r, color: profile.color)
-        defs += "</radialGradient>"
-        return id
+        var rest = " gradientUnits=\"userSpaceOnUse\" cx=\"\(SVGWriter.fmt(profile.center.x))\""
+        rest += " cy=\"\(SVGWriter.fmt(profile.center.y))\" r=\"\(SVGWriter.fmt(r))\">"
+        rest += profileStops(profile.stops, length: r, color: profile.color)
+        rest += "</radialGradient>"
+        return define("h", element: "radialGradient", rest)
     }
 
-    /// A `linearGradient` from the profile's line forward over its stops; returns its id.
+    /// A `linearGradient` from the profile's line forward over its stops; returns its id (shared by equal
+    /// profiles).
     mutating func define(_ profile: LinearProfile) -> String {
-        let id = newID("h")
         let length = max(profile.stops.last?.distance ?? 0, 1e-6)
         let end = profile.origin + profile.direction * length
-        defs += "<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(SVGWriter.fmt(profile.origin.x))\""
-        defs += " y1=\"\(SVGWriter.fmt(profile.origin.y))\" x2=\"\(SVGWriter.fmt(end.x))\" y2=\"\(SVGWriter.fmt(end.y))\">"
-        defs += profileStops(profile.stops, length: length, color: profile.color)
-        defs += "</linearGradient>"
-        return id
+        var rest = " gradientUnits=\"userSpaceOnUse\" x1=\"\(SVGWriter.fmt(profile.origin.x))\""
+        rest += " y1=\"\(SVGWriter.fmt(profile.origin.y))\" x2=\"\(SVGWriter.fmt(end.x))\""
+        rest += " y2=\"\(SVGWriter.fmt(end.y))\">"
+        rest += profileStops(profile.stops, length: length, color: profile.color)
+        rest += "</linearGradient>"
+        return define("h", element: "linearGradient", rest)
     }
 
     private func profileStops(_ stops: [ProfileStop], length: Double, color: Color) -> String {
@@ -37,9 +37,8 @@ extension SVGDocument {
         return s
     }
 
-    /// A `clipPath` for `clip`; returns its id.
+    /// A `clipPath` for `clip`; returns its id (shared by equal clips).
     mutating func define(_ clip: Clip) -> String {
-        let id = newID("c")
         var path = SVGPath()
         switch clip {
         case .annularSector(let s):
@@ -63,7 +62,6 @@ extension SVGDocument {
             path.line(to: h.point - along * big)
             path.close()
         }
-        defs += "<clipPath id=\"\(id)\"><path d=\"\(path.d)\"/></clipPath>"
-        return id
+        return define("c", element: "clipPath", "><path d=\"\(path.d)\"/></clipPath>")
     }
 }

@@ -1,7 +1,7 @@
 import RingCore
 
-/// Motions → CSS `@keyframes`. Every rule goes inside `@media (prefers-reduced-motion: no-preference)`, and
-/// every track ends on the still picture, so renderers without CSS animation show the final frame.
+/// Motions → CSS `@keyframes`. Every rule goes inside `@media (prefers-reduced-motion: no-preference)`; they
+/// animate only the animated layer, which is hidden without them (see ``SVGWriter``).
 extension SVGDocument {
     /// A class animating `motions` on one element (nil when there is nothing to animate).
     ///
@@ -35,6 +35,19 @@ extension SVGDocument {
         let cls = newID("m")
         css += ".\(cls){\(properties)animation:\(animations.joined(separator: ","))}"
         return cls
+    }
+
+    /// The class of the still layer (`showsAtRest`) or of the animated layer: the still layer is hidden while the
+    /// animation plays, the animated layer only then. They swap at ``Scene/handOverTime``, where the layouts'
+    /// transient parts end; `step-end` holds each key's value until the next key, so nothing fades.
+    mutating func handOverClass(showsAtRest: Bool) -> String {
+        let total = NumberFormatting.fraction(duration ?? 0)
+        let swap = NumberFormatting.length(Scene.handOverTime * 100) + "%"
+        let (name, playing, resting) = showsAtRest ? ("s", "hidden", "visible") : ("a", "visible", "hidden")
+        return sharedRule(
+            name,
+            "@keyframes ${0%{visibility:\(playing)}\(swap),100%{visibility:\(resting)}}"
+                + ".${animation:$ \(total)s step-end both}")
     }
 
     private func transformOrigin(_ c: Point) -> String {

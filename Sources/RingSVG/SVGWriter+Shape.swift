@@ -45,6 +45,10 @@ extension SVGDocument {
     /// One primitive as one element (or a disc-capped path for arcs with mixed caps).
     mutating func writeElement(_ primitive: Primitive, _ paint: SVGPaint, motions: [Motion]) {
         let trim = motions.trim
+        if case .wedge(let wedge) = primitive, trim != nil {
+            writeGrowingWedge(wedge, paint, motions: motions)
+            return
+        }
         let strokes = primitive.isStroked(trimmed: trim != nil)
         var extra = ""
         if trim != nil { extra += " pathLength=\"1\"" }
@@ -116,9 +120,7 @@ extension SVGDocument {
             body += " stroke-linejoin=\"round\"" + extra + "/>"
 
         case .wedge(let wedge):
-            if let trim {
-                writeGrowingWedge(wedge, paint, trim: trim.track, motions: motions)
-            } else if wedge.isFullCircle {
+            if wedge.isFullCircle {
                 body += circle(wedge.center, wedge.radius) + paint.fill + extra + "/>"
             } else {
                 var path = SVGPath()
@@ -131,23 +133,14 @@ extension SVGDocument {
         }
     }
 
-    /// A wedge that grows: while playing, a stroke of width r on the circle of radius r/2 (seed 004's trick —
-    /// with butt ends it covers exactly the sector, and a dash can grow it); at rest, the filled wedge itself,
-    /// so the last frame is the still picture.
-    private mutating func writeGrowingWedge(_ wedge: Wedge, _ paint: SVGPaint, trim: Track<Double>, motions: [Motion]) {
-        let others = motions.filter { if case .trim = $0 { false } else { true } }
-        let playing = Track([
-            Key(time: 0, value: 1.0), Key(time: 0.999, value: 1.0), Key(time: 1, value: 0.0),
-        ])
-        var still = Wedge(center: wedge.center, radius: wedge.radius, start: wedge.start, sweep: wedge.sweep)
-        if wedge.isFullCircle { still.sweep = wedge.sweep < 0 ? -Angle.fullTurn : Angle.fullTurn }
-        writeElement(.wedge(still), paint, motions: others + [.opacity(Self.appearing(at: trim))])
-
-        let path = SVGPath.arc(center: wedge.center, radius: wedge.radius / 2, start: wedge.start, sweep: still.sweep)
-        var extra = " opacity=\"0\" pathLength=\"1\""
-        if let cls = animationClass(others + [.trim(trim, origin: 0), .opacity(playing)], paintProperty: "stroke") {
-            extra += " class=\"\(cls)\""
-        }
+    /// A wedge that grows: a stroke of width r on the circle of radius r/2 (seed 004's trick — with butt ends it
+    /// covers exactly the sector, and a dash can grow it). Only the animated layer grows wedges; it hands over to
+    /// the still picture's filled wedge at the end.
+    private mutating func writeGrowingWedge(_ wedge: Wedge, _ paint: SVGPaint, motions: [Motion]) {
+        let sweep = wedge.isFullCircle ? (wedge.sweep < 0 ? -Angle.fullTurn : Angle.fullTurn) : wedge.sweep
+        let path = SVGPath.arc(center: wedge.center, radius: wedge.radius / 2, start: wedge.start, sweep: sweep)
+        var extra = " pathLength=\"1\""
+        if let cls = animationClass(motions, paintProperty: "stroke") { extra += " class=\"\(cls)\"" }
         body += "<path d=\"\(path.d)\"" + paint.stroke(width: wedge.radius) + extra + "/>"
     }
 

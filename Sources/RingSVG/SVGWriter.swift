@@ -5,8 +5,20 @@ import RingCore
 /// The output is self-contained SVG 1.1 (plus CSS animation): one user unit per CSS pixel, numbers at fixed
 /// precision, attributes in a fixed order, ids derived from ``Options/idPrefix``. It uses no filters, no
 /// `<text>`, no `foreignObject`, no scripts and no external references, so it renders the same in browsers'
-/// `<img>`, resvg and librsvg. Animations are CSS keyframes inside
-/// `@media (prefers-reduced-motion: no-preference)`; without them the document shows the final frame.
+/// `<img>`, resvg and librsvg.
+///
+/// An animated scene becomes two layers between the static items it shares with its still picture (the
+/// background and track below, a label above):
+///
+/// - the still picture, written exactly as for the still scene (``Scene/frame(at:)`` at the end), and shown by
+///   default;
+/// - the animated layer (the scene's items with their motions as CSS keyframes), hidden by default.
+///
+/// All CSS sits inside `@media (prefers-reduced-motion: no-preference)`. There, while the animation plays the
+/// still picture is hidden and the animated layer shown; at ``Scene/handOverTime`` they swap back. Renderers
+/// without CSS animation (librsvg) and readers who prefer reduced motion see the still picture, and a browser's
+/// last frame *is* the still picture rather than the animated layer brought to rest, whose dash-revealed pieces
+/// and layered laps leave anti-aliasing seams that the still picture does not have.
 public enum SVGWriter {
     /// Output settings.
     public struct Options: Sendable, Hashable {
@@ -36,7 +48,11 @@ public enum SVGWriter {
         if let bg = scene.background {
             doc.body += "<rect width=\"\(fmt(scene.width))\" height=\"\(fmt(scene.height))\"" + fillAttributes(bg) + "/>"
         }
-        for item in scene.items { doc.write(item) }
+        if let duration = scene.duration, scene.isAnimated {
+            doc.writeLayers(moving: scene.items, still: scene.frame(at: duration).items)
+        } else {
+            for item in scene.items { doc.write(item) }
+        }
 
         let title = XMLEscaping.escape(scene.title)
         let w = fmt(scene.width), h = fmt(scene.height)
@@ -78,6 +94,9 @@ struct SVGDocument {
     var css = ""
     private var counter = 0
     private var sharedRules: Set<String> = []
+    /// Definitions already written, by their text without the id, so the still picture and the animated layer
+    /// share their gradients, masks and clips.
+    private var definitionIDs: [String: String] = [:]
     /// Keyframes already written, by their body, so identical tracks share one rule.
     var keyframeNames: [String: String] = [:]
 
@@ -100,6 +119,41 @@ struct SVGDocument {
         return full
     }
 
+    /// Adds the definition `<element id="…"` + `rest` once per distinct text; returns its id (`kind` as for
+    /// ``newID(_:)``).
+    mutating func define(_ kind: String, element: String, _ rest: String) -> String {
+        let key = element + rest
+        if let id = definitionIDs[key] { return id }
+        let id = newID(kind)
+        definitionIDs[key] = id
+        defs += "<\(element) id=\"\(id)\"" + rest
+        return id
+    }
+
+    /// The still picture and the animated layer of an animated scene (see ``SVGWriter``). Items at the bottom
+    /// and top that do not move and are the same in both are written once, outside the layers.
+    mutating func writeLayers(moving: [SceneItem], still: [SceneItem]) {
+        var bottom = 0
+        while bottom < min(moving.count, still.count), !moving[bottom].hasMotion, moving[bottom] == still[bottom] {
+            bottom += 1
+        }
+        var top = 0
+        while top < min(moving.count, still.count) - bottom, !moving[moving.count - 1 - top].hasMotion,
+            moving[moving.count - 1 - top] == still[still.count - 1 - top]
+        {
+            top += 1
+        }
+        for item in moving[..<bottom] { write(item) }
+        // Written first, the still layer gets the ids it has in the still document: that document's body appears
+        // here verbatim.
+        body += "<g class=\"\(handOverClass(showsAtRest: true))\">"
+        for item in still[bottom..<(still.count - top)] { write(item) }
+        body += "</g><g visibility=\"hidden\" class=\"\(handOverClass(showsAtRest: false))\">"
+        for item in moving[bottom..<(moving.count - top)] { write(item) }
+        body += "</g>"
+        for item in moving[(moving.count - top)...] { write(item) }
+    }
+
     mutating func write(_ item: SceneItem) {
         switch item {
         case .shape(let shape): write(shape)
@@ -113,6 +167,12 @@ struct SVGDocument {
         if group.opacity < 1 { attributes += " opacity=\"\(NumberFormatting.fraction(group.opacity))\"" }
         if let cls = animationClass(group.motions, paintProperty: nil) {
             attributes += " class=\"\(cls)\""
+        }
+        // A group without clip, opacity or motion changes nothing: its items are written in its place, so a
+        // group whose motions end at rest (a spin, a bounce) writes the same text as the still picture's items.
+        if attributes.isEmpty {
+            for item in group.items { write(item) }
+            return
         }
         body += "<g\(attributes)>"
         for item in group.items { write(item) }

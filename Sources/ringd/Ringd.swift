@@ -11,7 +11,8 @@ struct Ringd: ParsableCommand {
         abstract: "Serve ring images (progress rings, activity rings, petals, pies, checks) as SVG over HTTP.",
         discussion: """
             Every option also reads an environment variable when the flag is absent: \
-            RINGD_HOST, RINGD_PORT (or PORT), RINGD_LOG_LEVEL.
+            RINGD_HOST, RINGD_PORT (or PORT), RINGD_LOG_LEVEL, RINGD_CACHE_MB, RINGD_MAX_AGE, \
+            RINGD_RENDER_THREADS, RINGD_RENDER_QUEUE, RINGD_IO_QUEUES.
             """,
         subcommands: [Serve.self, Docs.self],
         defaultSubcommand: Serve.self
@@ -31,10 +32,28 @@ struct Serve: ParsableCommand {
     @Option(help: "trace, debug, info, notice, warning, error or critical. [env: RINGD_LOG_LEVEL] (default: info)")
     var logLevel: String?
 
+    @Option(help: "MiB of rendered images kept in memory (0 keeps none). [env: RINGD_CACHE_MB] (default: 64)")
+    var cacheMb: Int?
+
+    @Option(help: "Seconds in Cache-Control: public, max-age=N on images. [env: RINGD_MAX_AGE] (default: 86400)")
+    var maxAge: Int?
+
+    @Option(help: "Threads that render cache misses. [env: RINGD_RENDER_THREADS] (default: number of CPUs)")
+    var renderThreads: Int?
+
+    @Option(help: "Renders that may wait for a thread; beyond it requests get 503 + Retry-After. [env: RINGD_RENDER_QUEUE] (default: 64)")
+    var renderQueue: Int?
+
+    @Option(help: "Serial I/O queues the connections are spread over. [env: RINGD_IO_QUEUES] (default: number of CPUs)")
+    var ioQueues: Int?
+
     func run() throws {
         let settings: Settings
         do {
-            settings = try Settings(host: host, port: port, logLevel: logLevel, environment: Environment.current)
+            settings = try Settings(
+                host: host, port: port, logLevel: logLevel, cacheMB: cacheMb, maxAge: maxAge,
+                renderThreads: renderThreads, renderQueue: renderQueue, ioQueues: ioQueues,
+                environment: Environment.current)
         } catch {
             throw ValidationError(error.message)
         }
@@ -45,10 +64,9 @@ struct Serve: ParsableCommand {
             return handler
         }
         let logger = Logger(label: "ringd")
-        var serverConfiguration = HTTPServer.Configuration()
-        serverConfiguration.host = settings.host
-        serverConfiguration.port = settings.port
-        let server = HTTPServer(configuration: serverConfiguration, responder: RingApplication())
+        let app = RingApplication(configuration: settings.appConfiguration)
+        let server = HTTPServer(configuration: settings.serverConfiguration, responder: app)
+        app.metrics.setOpenConnectionsSource { [server] in server.openConnections }
         do {
             try server.start()
         } catch {
@@ -56,7 +74,10 @@ struct Serve: ParsableCommand {
             throw ExitCode.failure
         }
         let address = server.localAddress.map { "\($0)" } ?? "\(settings.host):\(settings.port)"
-        logger.info("ringd listening on http://\(address)/", metadata: ["port": "\(server.port ?? settings.port)"])
+        logger.info("ringd listening on http://\(address)/", metadata: [
+            "port": "\(server.port ?? settings.port)", "cache-mb": "\(settings.cacheMB)",
+            "render-threads": "\(settings.renderThreads)", "io-queues": "\(settings.ioQueues)",
+        ])
         let signal = try server.runUntilSignalled()
         logger.info("ringd stopped", metadata: ["signal": "\(signal)"])
     }

@@ -7,7 +7,10 @@ import Darwin
 /// The process environment, read in exactly one place.
 enum Environment {
     /// Variables ringd reads (flags have the same meaning and win over these).
-    static let names = ["RINGD_HOST", "RINGD_PORT", "PORT", "RINGD_LOG_LEVEL"]
+    static let names = [
+        "RINGD_HOST", "RINGD_PORT", "PORT", "RINGD_LOG_LEVEL", "RINGD_CACHE_MB", "RINGD_MAX_AGE",
+        "RINGD_RENDER_THREADS", "RINGD_RENDER_QUEUE", "RINGD_IO_QUEUES",
+    ]
 
     static var current: [String: String] {
         var values: [String: String] = [:]

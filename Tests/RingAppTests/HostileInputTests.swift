@@ -10,7 +10,7 @@ import Testing
     /// Elements the SVG writer emits; anything else in a body means user input escaped into markup.
     static let vocabulary: Set<String> = [
         "svg", "title", "defs", "style", "g", "path", "circle", "rect", "line", "linearGradient",
-        "radialGradient", "stop", "clipPath",
+        "radialGradient", "stop", "clipPath", "mask",
     ]
 
     static let script = "%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E"

@@ -123,3 +123,16 @@ import Testing
         if a.rings.count <= 3 && size >= 128 { #expect(abs(t - 0.1 * size) < 1e-9) }
     }
 }
+
+@Suite struct TitleTests {
+    @Test(arguments: ["p=0.25", "p=0.25&title=", "p=0.25&title=+++"])
+    func emptyTitleFallsBackToTheDerivedName(_ query: String) throws {
+        let spec = try QueryDecoder.decode(route: .ring, query: try QueryString(parsing: query))
+        #expect(spec.common.title == "25% progress")
+    }
+
+    @Test func givenTitleIsKept() throws {
+        let spec = try QueryDecoder.decode(route: .pie, query: try QueryString(parsing: "p=1&title=Build+coverage"))
+        #expect(spec.common.title == "Build coverage")
+    }
+}

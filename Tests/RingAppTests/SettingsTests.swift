@@ -1,4 +1,5 @@
 import Logging
+import RingHTTP
 import Testing
 @testable import RingApp
 
@@ -28,6 +29,54 @@ import Testing
             Issue.record("accepted")
         } catch {
             #expect(error.message.contains(flag), "\(error.message)")
+        }
+    }
+}
+
+@Suite struct ServingSettingsTests {
+    @Test func servingDefaults() throws {
+        let s = try Settings(host: nil, port: nil, logLevel: nil, environment: [:])
+        #expect(s.cacheMB == 64 && s.maxAge == 86_400 && s.renderQueue == 64)
+        #expect(s.renderThreads >= 1 && s.ioQueues >= 1)
+        #expect(s.appConfiguration.cacheBytes == 64 << 20 && s.appConfiguration.maxAge == 86_400)
+        #expect(s.serverConfiguration.ioQueues == s.ioQueues && s.serverConfiguration.port == 8080)
+    }
+
+    @Test func flagsWinOverTheirEnvironmentTwins() throws {
+        let env = ["RINGD_CACHE_MB": "8", "RINGD_MAX_AGE": "60", "RINGD_RENDER_THREADS": "3",
+                   "RINGD_RENDER_QUEUE": "5", "RINGD_IO_QUEUES": "2"]
+        let fromEnv = try Settings(host: nil, port: nil, logLevel: nil, environment: env)
+        #expect(fromEnv.cacheMB == 8 && fromEnv.maxAge == 60 && fromEnv.renderThreads == 3)
+        #expect(fromEnv.renderQueue == 5 && fromEnv.ioQueues == 2)
+        let fromFlags = try Settings(host: nil, port: nil, logLevel: nil, cacheMB: 0, maxAge: 0, renderThreads: 1,
+                                     renderQueue: 0, ioQueues: 1, environment: env)
+        #expect(fromFlags.cacheMB == 0 && fromFlags.maxAge == 0 && fromFlags.renderThreads == 1)
+        #expect(fromFlags.renderQueue == 0 && fromFlags.ioQueues == 1)
+        #expect(fromFlags.appConfiguration.renderThreads == 1 && fromFlags.appConfiguration.renderQueueLimit == 0)
+    }
+
+    @Test(arguments: [
+        (Int?(-1), Int?.none, Int?.none, Int?.none, [String: String](), "--cache-mb"),
+        (nil, -5, nil, nil, [:], "--max-age"),
+        (nil, 31_536_001, nil, nil, [:], "--max-age"),
+        (nil, nil, 0, nil, [:], "--render-threads"),
+        (nil, nil, nil, 0, [:], "--io-queues"),
+        (nil, nil, nil, nil, ["RINGD_CACHE_MB": "lots"], "RINGD_CACHE_MB"),
+        (nil, nil, nil, nil, ["RINGD_RENDER_THREADS": "1.5"], "--render-threads"),
+        (nil, nil, nil, nil, ["RINGD_IO_QUEUES": "999"], "--io-queues"),
+        (nil, nil, nil, nil, ["RINGD_MAX_AGE": ""], "RINGD_MAX_AGE"),
+        (nil, nil, nil, nil, ["RINGD_RENDER_QUEUE": "-1"], "--render-queue"),
+    ])
+    func invalidValuesNameTheFlagAndVariable(
+        cacheMB: Int?, maxAge: Int?, threads: Int?, queues: Int?, env: [String: String], name: String
+    ) {
+        do {
+            _ = try Settings(host: nil, port: nil, logLevel: nil, cacheMB: cacheMB, maxAge: maxAge,
+                             renderThreads: threads, ioQueues: queues, environment: env)
+            Issue.record("accepted")
+        } catch {
+            #expect(error.message.contains(name), "\(error.message)")
+            #expect(error.message.contains("RINGD_"), "\(error.message)")
         }
     }
 }

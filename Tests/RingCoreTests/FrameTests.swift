@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct FrameTests {
     static let animated: [RingSpec] = {
-        var specs = [0.0, 0.3, 0.97, 1.0, 1.6].map { Specs.ring($0, animated: true) }
+        var specs = [0.0, 0.3, 0.97, 1.0, 1.6, 2.4].map { Specs.ring($0, animated: true) }
         specs.append(Specs.ring(1.3, cap: .butt, animated: true))
         specs.append(Specs.ring(0.6, fill: .solid(Specs.purple), animated: true))
         for p in [0.5, 1.0] {
@@ -17,11 +17,13 @@ import Testing
                 style: .pie(PieStyle(progress: 0.4, color: .black, border: .black, borderWidth: .pixels(2))),
                 common: CommonOptions(animation: Animation())))
         for shape in CheckShape.allCases {
-            specs.append(
-                RingSpec(
-                    style: .check(
-                        CheckStyle(shape: shape, from: .black, to: .white, stroke: .pixels(6), ratio: 0.3, bounce: false)),
-                    common: CommonOptions(animation: Animation())))
+            for bounce in [false, true] {
+                specs.append(
+                    RingSpec(
+                        style: .check(
+                            CheckStyle(shape: shape, from: .black, to: .white, stroke: .pixels(6), ratio: 0.3, bounce: bounce)),
+                        common: CommonOptions(animation: Animation())))
+            }
         }
         return specs
     }()

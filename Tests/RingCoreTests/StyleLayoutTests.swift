@@ -67,7 +67,7 @@ import Testing
             style: .check(
                 CheckStyle(
                     shape: .circle, from: .black, to: Color(hex: 0x008000), stroke: .fraction(0.08), ratio: 1.0 / 3,
-                    bounce: true)),
+                    bounce: false)),
             common: CommonOptions())
         let scene = RingLayout.scene(for: spec)
         let line = try #require(
@@ -81,6 +81,22 @@ import Testing
         // The outline is inset by half the stroke so it stays inside the image; the still image is in `to`.
         #expect(scene.rings == [Ring(center: center, radius: 64 - 5.12, width: 10.24)])
         #expect(scene.shapes.allSatisfy { $0.paint == .solid(Color(hex: 0x008000)) })
+    }
+
+    /// With a bounce the check leaves room for the peak scale whether animated or not: the still picture is the
+    /// animation's last frame, and the bounce stays inside the image.
+    @Test func bouncingCheckLeavesRoomAnimatedOrNot() throws {
+        let style = CheckStyle(shape: .circle, from: .black, to: .white, stroke: .pixels(8), ratio: 0.3, bounce: true)
+        var spec = RingSpec(style: .check(style), common: CommonOptions(size: 110))
+        let still = RingLayout.scene(for: spec)
+        spec.common.animation = Animation(duration: 1)
+        let moving = RingLayout.scene(for: spec)
+        // Extent 110 / 1.1 = 100: the outline's centre line is inset by half the stroke from it.
+        let ring = try #require(still.rings.first)
+        #expect(ring.center == Point(x: 55, y: 55) && close(ring.radius, 46, 1e-9) && ring.width == 8)
+        #expect(moving.frame(at: 1).shapes == still.shapes)
+        let peak = try #require(moving.frame(at: 0.9).rings.first)
+        #expect(close(peak.radius + peak.width / 2, 55, 1e-9))
     }
 
     @Test func roundedCheckOutline() throws {

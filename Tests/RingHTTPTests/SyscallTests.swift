@@ -67,6 +67,20 @@ import Testing
         }
     }
 
+    @Test func acceptedSocketsAreNonBlockingCloseOnExecAndNoDelay() throws {
+        let (client, accepted) = try Self.connectedPair()
+        defer {
+            client.close()
+            accepted.close()
+        }
+        #expect(fcntl(accepted.descriptor, F_GETFL) & O_NONBLOCK != 0)
+        #expect(fcntl(accepted.descriptor, F_GETFD) & FD_CLOEXEC != 0)
+        var noDelay: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        #expect(getsockopt(accepted.descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, &length) == 0)
+        #expect(noDelay != 0, "without TCP_NODELAY a keep-alive client can stall 40 ms per response")
+    }
+
     @Test func socketAddressParsesLiteralsAndNames() throws {
         let v4 = try SocketAddress(host: "127.0.0.1", port: 8080)
         #expect(v4.family == .ipv4)

@@ -88,6 +88,25 @@ import Testing
     }
 }
 
+extension SVGDocumentTests {
+    /// Animated documents carry the still picture as well as the animated layer; at the default 128 px they stay
+    /// within a few kilobytes of that (ids with an 8-character prefix, as the server writes them).
+    @Test(arguments: [
+        ("ring 0.7", Fixtures.ring(0.7, animated: true), 16 * 1024),
+        ("ring 1.2", Fixtures.ring(1.2, animated: true), 22 * 1024),
+        ("ring 2.4", Fixtures.ring(2.4, animated: true), 26 * 1024),
+        ("activity", Fixtures.activity([0.8, 0.6, 1.1], animated: true), 44 * 1024),
+        ("pie", Fixtures.pie(0.6, animated: true), 2 * 1024),
+        ("check", Fixtures.check(.circle, animated: true), 3 * 1024),
+        ("petals", Fixtures.petals(1, animated: true), 3 * 1024),
+    ])
+    func animatedSizesStayWithinBudget(name: String, spec: RingSpec, budget: Int) {
+        let svg = SVGWriter.write(RingLayout.scene(for: spec), options: .init(idPrefix: "0123abcd"))
+        print("size animated \(name): \(svg.utf8.count) B")
+        #expect(svg.utf8.count <= budget, "\(name): \(svg.utf8.count) B over \(budget) B")
+    }
+}
+
 @Suite struct NumberFormattingTests {
     @Test(arguments: [
         (0.0, "0"), (-0.0, "0"), (-0.004, "0"), (1e-9, "0"), (100, "100"), (1.5, "1.5"), (-2.25, "-2.25"),

@@ -5,7 +5,7 @@ import Testing
 enum SVGStructure {
     /// Every element the writer may emit.
     static let elements: Set<String> = [
-        "svg", "title", "style", "defs", "linearGradient", "radialGradient", "stop", "clipPath", "g", "path",
+        "svg", "title", "style", "defs", "linearGradient", "radialGradient", "stop", "clipPath", "mask", "g", "path",
         "circle", "line", "rect",
     ]
 

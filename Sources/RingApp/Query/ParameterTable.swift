@@ -128,7 +128,8 @@ public enum ParameterTable {
                 Parameter("ratio", .number(RingLimits.checkRatio, unit: ""), default: "0.333",
                           doc: "Check size relative to the container.", example: "0.4"),
                 Parameter("bounce", .flag, default: "1",
-                          doc: "Scale bounce at the end of the animation.", example: "0"),
+                          doc: "Scale bounce at the end of the animation. The check leaves room for it, animated or not, "
+                              + "so both end on one picture.", example: "0"),
             ]
         }
     }

@@ -27,7 +27,7 @@ public enum QueryDecoder {
         case .pie: style = .pie(try decodePie(q))
         case .check: style = .check(try decodeCheck(q))
         }
-        if !q.isGiven("title") { common.title = defaultTitle(for: style) }
+        if common.title.trimmingCharacters(in: " ").isEmpty { common.title = defaultTitle(for: style) }
         return RingSpec(style: style, common: common)
     }
 

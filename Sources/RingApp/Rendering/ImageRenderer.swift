@@ -1,4 +1,6 @@
 import RingCore
+import RingPNG
+import RingRaster
 import RingSVG
 
 /// A rendered image and its identity.
@@ -11,20 +13,50 @@ public struct RenderedImage: Sendable {
 struct ImageRenderer: Sendable {
     func render(_ spec: RingSpec, format: OutputFormat) throws(QueryError) -> RenderedImage {
         let key = CanonicalSpec(spec, format: format)
+        let scene = RingLayout.scene(for: spec)
         switch format {
         case .svg:
-            let scene = RingLayout.scene(for: spec)
             let svg = SVGWriter.write(scene, options: SVGWriter.Options(idPrefix: "r" + key.sha256.prefix(8)))
             return RenderedImage(key: key, body: Array(svg.utf8))
         case .png:
-            throw QueryError(parameter: "format", given: "png", expected: "svg (PNG output is not available yet)")
+            return RenderedImage(key: key, body: Self.png(scene, scale: Double(spec.common.scale)))
         }
     }
 
-    /// The error image: the message drawn with the built-in font (SVG until PNG output exists).
+    /// The PNG of `scene` at `scale` device pixels per CSS pixel: an APNG when the scene moves (frames from
+    /// ``FramePlan``, plays once, the final frame as default image), else a plain PNG.
+    static func png(_ scene: Scene, scale: Double) -> [UInt8] {
+        guard scene.isAnimated, let duration = scene.duration else {
+            return PNGEncoder.encode(Rasterizer.render(scene, scale: scale))
+        }
+        let plan = FramePlan(duration: duration)
+        let still = Rasterizer.render(scene.frame(at: duration), scale: scale)
+        var options = PNGEncoder.Options()
+        while true {
+            var stream = APNGStreamEncoder(defaultImage: still, frameCount: plan.times.count, options: options)
+            var fits = true
+            for (k, (time, delay)) in zip(plan.times, plan.delays).enumerated() {
+                let frame = k == plan.times.count - 1 ? still : Rasterizer.render(scene.frame(at: time), scale: scale)
+                guard stream.append(frame, delay: delay) else {
+                    fits = false
+                    break
+                }
+            }
+            if fits { return stream.finish() }
+            // A translucent frame before an opaque end: store every frame with alpha.
+            options.allowsRGB = false
+        }
+    }
+
+    /// The error image: the message drawn with the built-in font, in the requested format.
     func errorImage(message: String, size: Double, format: OutputFormat) -> (bytes: [UInt8], format: OutputFormat) {
         let scene = ErrorLayout.scene(message: message, size: size)
-        let svg = SVGWriter.write(scene, options: SVGWriter.Options(idPrefix: "e"))
-        return (Array(svg.utf8), .svg)
+        switch format {
+        case .svg:
+            let svg = SVGWriter.write(scene, options: SVGWriter.Options(idPrefix: "e"))
+            return (Array(svg.utf8), .svg)
+        case .png:
+            return (PNGEncoder.encode(Rasterizer.render(scene, scale: 1)), .png)
+        }
     }
 }

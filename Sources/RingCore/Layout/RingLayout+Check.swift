@@ -9,9 +9,9 @@ extension RingLayout {
     /// drawn (30 %), colour `from` → `to` with a scale-up (20 %), scale back (10 %); without bounce 50/30/20 %.
     static func checkItems(_ style: CheckStyle, size: Double, animated: Bool) -> [SceneItem] {
         let center = Point(x: size / 2, y: size / 2)
-        let bounces = animated && style.bounce
-        // Leave room for the bounce so the scaled-up outline is not cut by the image edge.
-        let extent = bounces ? size / checkBounceScale : size
+        // Leave room for the bounce so the scaled-up outline is not cut by the image edge — in the still picture
+        // too, which is the animation's last frame: `animate` adds motion but never moves the resting picture.
+        let extent = style.bounce ? size / checkBounceScale : size
         let stroke = style.stroke.resolved(in: size).clamped(to: 0.5...(extent / 4))
         let outlineSide = extent - stroke
         let outline: Primitive

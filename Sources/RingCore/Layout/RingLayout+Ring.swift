@@ -42,7 +42,7 @@ struct RingBand {
     /// How far (px) the clipped tip cap reaches behind the tip.
     static let capOverlap = 1.0
     /// The moment before the end at which transient animation parts hand over to the still picture.
-    static let lastInstant = 0.999
+    static let lastInstant = Scene.handOverTime
     /// Number of keys used to sample motions that are not a single easing curve.
     static let sampledKeys = 24
 

@@ -30,6 +30,11 @@ public struct Scene: Sendable, Hashable {
 
     /// True when some item moves.
     public var isAnimated: Bool { duration != nil && items.contains { $0.hasMotion } }
+
+    /// The moment (a fraction of ``duration``) at which parts that show only while the animation plays hand over
+    /// to the still picture: layouts end their transient tracks between here and the end, and the SVG writer
+    /// swaps its animated layer for the still picture here.
+    public static let handOverTime = 0.999
 }
 
 /// One entry of a scene's paint order.

@@ -285,6 +285,8 @@ public struct CheckStyle: Sendable, Hashable {
     public var stroke: Length
     /// Size of the check relative to the container, within ``RingLimits/checkRatio``.
     public var ratio: Double
+    /// Scale up and back at the end of the animation. The picture leaves room for it whether animated or not, so
+    /// the animation ends on exactly the still picture.
     public var bounce: Bool
 
     public init(shape: CheckShape, from: Color, to: Color, stroke: Length, ratio: Double, bounce: Bool) {

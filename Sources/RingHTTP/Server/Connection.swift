@@ -17,10 +17,10 @@ import Dispatch
 /// reads stop and a write source waits for writability. A response that ends the connection is
 /// followed by a lingering close.
 ///
-/// **Asynchronous answers (not built yet):** `answer(_:)` is the only place a response is produced. A
-/// render pool can hand responses back later by adding a "response pending" flag that, like the
-/// output cap, stops `answerBufferedRequests()` and keeps reads suspended, and by calling `drive` when
-/// the response arrives on this queue; ordering and keep-alive rules stay where they are.
+/// **Deferred responses:** when the responder answers later (``HTTPResponderResult/deferred``), the
+/// connection stops parsing and reading until the ``HTTPResponseWriter`` hands the response back on this
+/// queue; responses queued before it are still flushed. So pipelined responses stay in request order and
+/// a waiting connection holds at most one request in the application.
 final class Connection: @unchecked Sendable {
     private let loop: IOLoop
     private let socket: Socket
@@ -39,6 +39,8 @@ final class Connection: @unchecked Sendable {
     private var closeAfterOutput = false
     /// The peer shut down its side: answer what is buffered, then close.
     private var peerClosedInput = false
+    /// The request whose response the responder will deliver later; nothing after it is parsed meanwhile.
+    private var deferredRequest: HTTPRequest?
     private var isClosed = false
 
     init(socket: Socket, loop: IOLoop, now: ContinuousClock.Instant) {
@@ -143,6 +145,10 @@ final class Connection: @unchecked Sendable {
                 startLingeringClose(now: now)
                 return
             }
+            if deferredRequest != nil {
+                suspendReads()  // resumed by `drive` once the deferred response is queued
+                return
+            }
             if answerBufferedRequests() { continue }
             if peerClosedInput {
                 close()
@@ -160,7 +166,7 @@ final class Connection: @unchecked Sendable {
     /// or a response ends the connection. Returns whether any output was queued.
     private func answerBufferedRequests() -> Bool {
         var queued = false
-        while !closeAfterOutput, output.count < loop.configuration.maxQueuedOutput {
+        while !closeAfterOutput, deferredRequest == nil, output.count < loop.configuration.maxQueuedOutput {
             let request: HTTPRequest?
             do {
                 request = try parser.nextRequest()
@@ -178,22 +184,43 @@ final class Connection: @unchecked Sendable {
     private func answer(_ request: HTTPRequest) {
         switch request.method {
         case .get, .head:
-            let response = loop.responder.respond(to: request)
-            // Decided after the responder ran: a shutdown that began meanwhile already closes here.
-            let keepAlive =
-                machine.keepAlive(requested: request.wantsKeepAlive) && !loop.serverIsDraining
-                && !response.headers.containsToken("close", in: "Connection")
-            let header: ResponseSerializer.ConnectionHeader =
-                !keepAlive ? .close : (request.version == .http1_0 ? .keepAlive : .none)
-            ResponseSerializer.append(
-                response, isHeadRequest: request.method == .head, connection: header,
-                dateLine: loop.dateLine(), to: &output)
-            if !keepAlive { closeAfterOutput = true }
+            let writer = HTTPResponseWriter { [self] response in
+                loop.queue.async { [self] in deliverDeferred(response) }
+            }
+            switch loop.responder.respond(to: request, writer: writer) {
+            case .response(let response):
+                enqueue(response, answering: request)
+            case .deferred:
+                deferredRequest = request
+                machine.awaitingResponse()
+            }
         case .other:
             queueProtocolError(.notImplemented, reason: "method \(request.method.token) is not implemented")
         case .post, .put, .delete, .options, .patch, .trace, .connect:
             queueProtocolError(.methodNotAllowed, reason: "only GET and HEAD are allowed")
         }
+    }
+
+    /// Serialises the response to `request` into the output buffer.
+    private func enqueue(_ response: HTTPResponse, answering request: HTTPRequest) {
+        // Decided after the responder ran: a shutdown that began meanwhile already closes here.
+        let keepAlive =
+            machine.keepAlive(requested: request.wantsKeepAlive) && !loop.serverIsDraining
+            && !response.headers.containsToken("close", in: "Connection")
+        let header: ResponseSerializer.ConnectionHeader =
+            !keepAlive ? .close : (request.version == .http1_0 ? .keepAlive : .none)
+        ResponseSerializer.append(
+            response, isHeadRequest: request.method == .head, connection: header,
+            dateLine: loop.dateLine(), to: &output)
+        if !keepAlive { closeAfterOutput = true }
+    }
+
+    /// The responder's late answer, on this connection's queue. Dropped if the connection closed.
+    private func deliverDeferred(_ response: HTTPResponse) {
+        guard !isClosed, let request = deferredRequest else { return }
+        deferredRequest = nil
+        enqueue(response, answering: request)
+        drive(now: loop.now())
     }
 
     /// Queues a server-generated error response; it is the connection's last.

@@ -31,6 +31,9 @@ struct ConnectionStateMachine {
         case readingHead(since: Instant)
         /// Output is waiting for the socket to become writable; input is paused.
         case sending(lastProgress: Instant)
+        /// A complete request is with the responder, which answers later (a render); input is paused.
+        /// No deadline of ours applies: the server, not the client, is the slow side.
+        case responding
         /// Output is shut down and input is being drained before the close.
         case lingering(since: Instant)
         case closed
@@ -88,6 +91,12 @@ struct ConnectionStateMachine {
         return isDraining ? .close : .readMore
     }
 
+    /// A request was handed to the responder, which will answer later. The header clock stops.
+    mutating func awaitingResponse() {
+        guard phase != .closed else { return }
+        phase = .responding
+    }
+
     /// A send could not complete (`EAGAIN`). The send clock starts unless it is already running.
     mutating func sendBlocked(now: Instant) {
         if case .sending = phase { return }
@@ -133,9 +142,10 @@ struct ConnectionStateMachine {
             case .readingHead(let since): since + timeouts.header
             case .sending(let lastProgress): lastProgress + timeouts.send
             case .lingering(let since): since + timeouts.linger
-            case .closed: nil
+            case .responding, .closed: nil
             }
-        guard let phaseDeadline else { return nil }
+        // While the responder works only the shutdown deadline applies.
+        guard let phaseDeadline else { return phase == .responding ? drainDeadline : nil }
         guard let drainDeadline else { return phaseDeadline }
         return min(phaseDeadline, drainDeadline)
     }
@@ -153,7 +163,7 @@ struct ConnectionStateMachine {
             return now >= lastProgress + timeouts.send ? .abort : .none
         case .lingering(let since):
             return now >= since + timeouts.linger ? .abort : .none
-        case .closed:
+        case .responding, .closed:
             return .none
         }
     }

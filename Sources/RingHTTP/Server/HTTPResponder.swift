@@ -1,8 +1,32 @@
-/// What the application implements: a synchronous, thread-safe mapping from a request to a response.
+/// What the application implements: a thread-safe mapping from a request to a response.
 ///
-/// The server calls `respond(to:)` on one of its I/O queues for every request that parsed, in request order
-/// per connection. It never calls it for protocol errors (those are answered by the server itself).
-/// The server knows nothing about what the responder serves.
+/// The server calls ``respond(to:writer:)`` on the connection's I/O queue for every request that parsed,
+/// in request order per connection. It never calls it for protocol errors (those are answered by the
+/// server itself). The server knows nothing about what the responder serves.
+///
+/// A responder that can always answer at once implements only ``respond(to:)``. One that must wait
+/// (for a render on another thread, say) implements ``respond(to:writer:)`` and returns
+/// ``HTTPResponderResult/deferred``; the connection then stops reading and parsing until the writer is
+/// called, so pipelined responses stay in request order.
 public protocol HTTPResponder: Sendable {
+    /// Answers `request` at once. Also what the default ``respond(to:writer:)`` calls.
     func respond(to request: HTTPRequest) -> HTTPResponse
+
+    /// Answers `request` now (``HTTPResponderResult/response(_:)``), or later through `writer`
+    /// (``HTTPResponderResult/deferred``). Runs on the connection's I/O queue: must not block.
+    func respond(to request: HTTPRequest, writer: HTTPResponseWriter) -> HTTPResponderResult
+}
+
+extension HTTPResponder {
+    public func respond(to request: HTTPRequest, writer: HTTPResponseWriter) -> HTTPResponderResult {
+        .response(respond(to: request))
+    }
+}
+
+/// The two ways a responder can answer.
+public enum HTTPResponderResult: Sendable {
+    /// The response, sent in order with the connection's other responses.
+    case response(HTTPResponse)
+    /// The responder will call ``HTTPResponseWriter/write(_:)`` exactly once, from any thread.
+    case deferred
 }

@@ -34,14 +34,41 @@ enum ResponseSerializer {
         let bodyForbidden = (100..<200).contains(code) || code == 204 || code == 304
         let sendsBody = !isHeadRequest && !bodyForbidden
 
-        buffer.reserveCapacity(buffer.count + 256 + (sendsBody ? response.body.count : 0))
+        if let head = response.preparedHead {
+            // Prepared once for many sends: its Content-Length is the body's, right for GET and HEAD alike.
+            buffer.reserveCapacity(buffer.count + head.count + dateLine.count + 32 + (sendsBody ? response.body.count : 0))
+            buffer.append(contentsOf: head)
+        } else {
+            buffer.reserveCapacity(buffer.count + 256 + (sendsBody ? response.body.count : 0))
+            appendHead(response, isHeadRequest: isHeadRequest, to: &buffer)
+        }
+        buffer.append(contentsOf: dateLine)
+        switch connection {
+        case .none: break
+        case .keepAlive: buffer.append(contentsOf: "Connection: keep-alive\r\n".utf8)
+        case .close: buffer.append(contentsOf: "Connection: close\r\n".utf8)
+        }
+        buffer.append(contentsOf: "\r\n".utf8)
+        if sendsBody { buffer.append(contentsOf: response.body) }
+    }
+
+    /// The status line, the responder's valid fields and `Content-Length`, as for a GET: what
+    /// ``HTTPResponse/prepared()`` keeps.
+    static func head(of response: HTTPResponse) -> [UInt8] {
+        var buffer: [UInt8] = []
+        appendHead(response, isHeadRequest: false, to: &buffer)
+        return buffer
+    }
+
+    /// Status line, fields (server-owned ones dropped, invalid ones skipped) and `Content-Length`.
+    private static func appendHead(_ response: HTTPResponse, isHeadRequest: Bool, to buffer: inout [UInt8]) {
+        let code = response.status.code
         buffer.append(contentsOf: "HTTP/1.1 \(code) \(response.status.reason)\r\n".utf8)
 
         var responderLength: String?
         for field in response.headers {
-            let lowered = field.name.lowercasedASCII()
-            if serverOwned.contains(lowered) {
-                if lowered == "content-length", responderLength == nil { responderLength = field.value }
+            if let owned = serverOwnedName(field.name) {
+                if owned == "content-length", responderLength == nil { responderLength = field.value }
                 continue
             }
             // A CR or LF from a responder would let it smuggle extra header lines or a second response.
@@ -54,14 +81,18 @@ enum ResponseSerializer {
         ) {
             appendField("Content-Length", length, to: &buffer)
         }
-        buffer.append(contentsOf: dateLine)
-        switch connection {
-        case .none: break
-        case .keepAlive: buffer.append(contentsOf: "Connection: keep-alive\r\n".utf8)
-        case .close: buffer.append(contentsOf: "Connection: close\r\n".utf8)
+    }
+
+    /// The lowercased name if the server owns this header. Names of other lengths are never lowercased:
+    /// this runs for every header of every response.
+    private static func serverOwnedName(_ name: String) -> String? {
+        switch name.utf8.count {
+        case 4, 10, 14, 17:
+            let lowered = name.lowercasedASCII()
+            return serverOwned.contains(lowered) ? lowered : nil
+        default:
+            return nil
         }
-        buffer.append(contentsOf: "\r\n".utf8)
-        if sendsBody { buffer.append(contentsOf: response.body) }
     }
 
     /// The `Content-Length` value to send, or nil for none.

@@ -1,0 +1,119 @@
+import RingHTTP
+
+/// One cached body with every response it can produce, built once so a hit is a lookup plus one send.
+///
+/// Immutable and shared across threads. The responses are ``HTTPResponse/prepared()``: their status line
+/// and header fields are already bytes, and the server adds only `Date` and `Connection`. HEAD uses the
+/// same prepared responses (the server omits the body and keeps its `Content-Length`), so HEAD and GET
+/// carry identical headers.
+public final class CacheEntry: Sendable {
+    /// Bookkeeping bytes charged per entry on top of the bodies and heads (object headers, dictionary
+    /// slot, key strings), so many tiny entries cannot exceed the memory bound unnoticed.
+    static let overheadBytes = 512
+
+    public let key: CacheKey
+    /// The identity-coded body.
+    public let body: [UInt8]
+    /// The gzip-coded copy (SVG only: PNG is already compressed).
+    public let gzipBody: [UInt8]?
+    /// The image style for metrics labels (`ring`, `activity`, …, or `error`).
+    public let style: String
+    /// What the entry charges against the cache's byte budget.
+    public let cost: Int
+
+    let identity: HTTPResponse
+    let gzip: HTTPResponse?
+    /// 304s carrying the identity and gzip entity tags; nil when the entry has no validator (error images).
+    let notModified: HTTPResponse?
+    let notModifiedGzip: HTTPResponse?
+
+    private init(key: CacheKey, body: [UInt8], format: OutputFormat, style: String, fields extraFields: [(String, String)],
+                 cacheControl: String, validated: Bool) {
+        self.key = key
+        self.body = body
+        self.style = style
+        let contentType = format.contentType
+        let compressible = format == .svg
+        let gzipBody = compressible ? Gzip.compress(body) : nil
+        self.gzipBody = gzipBody
+
+        // Order: representation metadata, validator, caching, then the fields every image carries.
+        func headers(etag: String?, encoding: String?, isNotModified: Bool) -> HTTPHeaders {
+            var h = HTTPHeaders()
+            if !isNotModified {
+                h.add(name: "Content-Type", value: contentType)
+                if let encoding { h.add(name: "Content-Encoding", value: encoding) }
+            }
+            if let etag { h.add(name: "ETag", value: etag) }
+            h.add(name: "Cache-Control", value: cacheControl)
+            if compressible { h.add(name: "Vary", value: "Accept-Encoding") }
+            h.add(name: "Access-Control-Allow-Origin", value: "*")
+            if !isNotModified {
+                for (name, value) in extraFields { h.add(name: name, value: value) }
+            }
+            return h
+        }
+        let etag = validated ? key.etag : nil
+        let gzipETag = validated ? key.gzipETag : nil
+        identity = HTTPResponse(status: .ok, headers: headers(etag: etag, encoding: nil, isNotModified: false), body: body)
+            .prepared()
+        gzip = gzipBody.map {
+            HTTPResponse(status: .ok, headers: headers(etag: gzipETag, encoding: "gzip", isNotModified: false), body: $0)
+                .prepared()
+        }
+        if validated {
+            notModified = HTTPResponse(
+                status: .notModified, headers: headers(etag: etag, encoding: nil, isNotModified: true)
+            ).prepared()
+            notModifiedGzip = gzipBody == nil ? nil : HTTPResponse(
+                status: .notModified, headers: headers(etag: gzipETag, encoding: nil, isNotModified: true)
+            ).prepared()
+        } else {
+            notModified = nil
+            notModifiedGzip = nil
+        }
+        let headBytes = 4 * 400  // four prepared heads of a few hundred bytes each
+        cost = body.count + (gzipBody?.count ?? 0) + headBytes + Self.overheadBytes
+    }
+
+    /// A rendered image: strong entity tags, `Cache-Control: public, max-age=…`, and for SVG the
+    /// Content-Security-Policy of DESIGN.md §7.
+    static func image(key: CacheKey, body: [UInt8], style: String, configuration: AppConfiguration) -> CacheEntry {
+        CacheEntry(
+            key: key, body: body, format: key.format, style: style,
+            fields: commonFields(key.format), cacheControl: "public, max-age=\(configuration.maxAge)", validated: true)
+    }
+
+    /// An error image (DESIGN.md §4): status 200 so it is shown, `X-Ring-Error` with the message, a short
+    /// `max-age`, and no entity tag (nothing to revalidate: the URL is about to be fixed).
+    static func errorImage(
+        key: CacheKey, body: [UInt8], format: OutputFormat, message: String, configuration: AppConfiguration
+    ) -> CacheEntry {
+        CacheEntry(
+            key: key, body: body, format: format, style: "error",
+            fields: [("X-Ring-Error", RingApplication.headerSafe(message))] + commonFields(format),
+            cacheControl: "public, max-age=\(configuration.errorMaxAge)", validated: false)
+    }
+
+    private static func commonFields(_ format: OutputFormat) -> [(String, String)] {
+        var fields = [("X-Content-Type-Options", "nosniff")]
+        if format == .svg {
+            // An SVG opened directly is a document: no scripts, no fetches, only its own inline styles.
+            fields.append(("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'"))
+        }
+        return fields
+    }
+
+    /// The response for `request`: a 304 when `If-None-Match` matches (weak comparison; `*` matches),
+    /// else the 200 in the coding `Accept-Encoding` prefers.
+    func response(for request: HTTPRequest) -> HTTPResponse {
+        let coding = gzip == nil ? .identity : ContentCoding.preferred(by: request.headers)
+        if let notModified, let condition = EntityTagCondition(request.headers) {
+            if let notModifiedGzip, condition.lists(key.gzipETag) { return notModifiedGzip }
+            if condition.lists(key.etag) { return notModified }
+            if condition.matchesAny { return coding == .gzip ? notModifiedGzip ?? notModified : notModified }
+        }
+        if coding == .gzip, let gzip { return gzip }
+        return identity
+    }
+}

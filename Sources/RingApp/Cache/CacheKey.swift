@@ -1,0 +1,35 @@
+import RingCore
+
+/// The identity of a response body: SHA-256 (libcrypto) of what determines its bytes.
+///
+/// For an image that is ``CanonicalSpec``: renderer version, format and the validated spec, so every
+/// spelling of one picture (`p=.7`, `p=0.70`, `p=70%`, `p=7/10`, any parameter order, ignored unknown
+/// parameters) is one key and any visible change is another. Never Swift's `hashValue`, which is seeded
+/// per process.
+public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
+    /// Lowercase hex SHA-256 (64 characters).
+    public let digest: String
+    public let format: OutputFormat
+
+    /// The key of the picture `spec` describes, in `format`.
+    public init(spec: RingSpec, format: OutputFormat) {
+        self.digest = CanonicalSpec(spec, format: format).sha256
+        self.format = format
+    }
+
+    /// The key of an error image (a separate namespace: its text can never equal a spec's).
+    public init(errorMessage: String, size: Double, format: OutputFormat) {
+        let text = "\(CanonicalSpec.rendererVersion)\nerror\n\(format.rawValue)\n\(size)\n\(errorMessage)"
+        self.digest = CanonicalSpec.hexDigest(Array(text.utf8))
+        self.format = format
+    }
+
+    /// The strong entity tag of the identity-coded body: the first 128 bits of the digest, quoted.
+    public var etag: String { "\"\(digest.prefix(32))\"" }
+
+    /// The strong entity tag of the gzip-coded body: another representation, so another tag
+    /// (RFC 9110 §8.8.3: a strong validator changes with the bytes).
+    public var gzipETag: String { "\"\(digest.prefix(32))-gz\"" }
+
+    public var description: String { "\(format.rawValue):\(digest)" }
+}

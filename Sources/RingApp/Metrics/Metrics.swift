@@ -1,0 +1,110 @@
+import Synchronization
+
+/// ringd's counters, exposed at `/metrics` in the Prometheus text format.
+///
+/// A small exporter of our own rather than swift-metrics + swift-prometheus: the handful of series below
+/// needs one mutex and a formatter, and adds nothing to a from-scratch CI build on two cores.
+/// Cache figures are read from ``RenderCache`` and open connections from a gauge the server provides,
+/// both at scrape time.
+public final class Metrics: Sendable {
+    struct RequestLabels: Hashable {
+        let route: String
+        let format: String
+        let status: Int
+    }
+
+    struct RenderLabels: Hashable {
+        let style: String
+        let format: String
+    }
+
+    private struct State {
+        var requests: [RequestLabels: Int] = [:]
+        var renders: [RenderLabels: Histogram] = [:]
+        var rejected = 0
+        var joined = 0
+    }
+
+    private let state = Mutex(State())
+    private let openConnectionsGauge = Mutex<(@Sendable () -> Int)?>(nil)
+
+    public init() {}
+
+    /// Where the open-connection count comes from (the server's `openConnections`), set once it exists.
+    public func setOpenConnectionsSource(_ source: @escaping @Sendable () -> Int) {
+        openConnectionsGauge.withLock { $0 = source }
+    }
+
+    /// Counts an answered request. `format` is empty for routes that are not images.
+    func countRequest(route: String, format: String, status: Int) {
+        let labels = RequestLabels(route: route, format: format, status: status)
+        state.withLock { $0.requests[labels, default: 0] += 1 }
+    }
+
+    /// Records one render's duration.
+    func observeRender(style: String, format: String, seconds: Double) {
+        state.withLock { $0.renders[RenderLabels(style: style, format: format), default: Histogram()].observe(seconds) }
+    }
+
+    /// Counts a request turned away because the render queue was full.
+    func countRejected() {
+        state.withLock { $0.rejected += 1 }
+    }
+
+    /// Counts a request that waited for a render another request had already started (single-flight).
+    func countJoined() {
+        state.withLock { $0.joined += 1 }
+    }
+
+    /// Requests that joined another's render so far.
+    public var joinedCount: Int { state.withLock { $0.joined } }
+
+    /// Total renders so far (every style and format).
+    public var renderCount: Int {
+        state.withLock { $0.renders.values.reduce(0) { $0 + $1.count } }
+    }
+
+    /// The exposition text.
+    func exposition(cache: RenderCache.Statistics) -> String {
+        let (requests, renders, rejected, joined) = state.withLock { ($0.requests, $0.renders, $0.rejected, $0.joined) }
+        let openConnections = openConnectionsGauge.withLock { $0 }?() ?? 0
+        var out = PrometheusText()
+
+        out.family("ringd_http_requests_total", "counter", "Requests answered, by route, image format and status.")
+        for (labels, count) in requests.sorted(by: { ($0.key.route, $0.key.format, $0.key.status) < ($1.key.route, $1.key.format, $1.key.status) }) {
+            out.sample("ringd_http_requests_total",
+                       [("route", labels.route), ("format", labels.format), ("status", String(labels.status))], count)
+        }
+        out.family("ringd_overload_rejections_total", "counter", "Requests answered 503 because the render queue was full.")
+        out.sample("ringd_overload_rejections_total", rejected)
+        out.family("ringd_render_joins_total", "counter", "Cache misses that waited for a render already under way.")
+        out.sample("ringd_render_joins_total", joined)
+
+        out.family("ringd_cache_hits_total", "counter", "Image requests answered from the cache.")
+        out.sample("ringd_cache_hits_total", cache.hits)
+        out.family("ringd_cache_misses_total", "counter", "Image requests whose key was not cached.")
+        out.sample("ringd_cache_misses_total", cache.misses)
+        out.family("ringd_cache_evictions_total", "counter", "Entries evicted to stay within --cache-mb.")
+        out.sample("ringd_cache_evictions_total", cache.evictions)
+        out.family("ringd_cache_entries", "gauge", "Images in the cache.")
+        out.sample("ringd_cache_entries", cache.entries)
+        out.family("ringd_cache_bytes", "gauge", "Bytes charged by cached images (bodies, gzip copies, headers).")
+        out.sample("ringd_cache_bytes", cache.bytes)
+        out.family("ringd_error_cache_entries", "gauge", "Error images in their short-lived cache.")
+        out.sample("ringd_error_cache_entries", cache.errorEntries)
+
+        out.family("ringd_render_seconds", "histogram", "Time to render one image, by style and format.")
+        for (labels, histogram) in renders.sorted(by: { ($0.key.style, $0.key.format) < ($1.key.style, $1.key.format) }) {
+            let base = [("style", labels.style), ("format", labels.format)]
+            for (le, count) in histogram.cumulative {
+                out.sample("ringd_render_seconds_bucket", base + [("le", le)], count)
+            }
+            out.sample("ringd_render_seconds_sum", base, histogram.sum)
+            out.sample("ringd_render_seconds_count", base, histogram.count)
+        }
+
+        out.family("ringd_open_connections", "gauge", "Client connections currently open.")
+        out.sample("ringd_open_connections", openConnections)
+        return out.text
+    }
+}

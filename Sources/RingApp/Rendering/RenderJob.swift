@@ -1,0 +1,52 @@
+import RingCore
+
+/// A render that a request needs and the cache lacks; run on a render thread (or inline by the
+/// synchronous API), it stores its result in the cache before anyone waiting sees it.
+struct RenderJob: Sendable {
+    enum Kind: Sendable {
+        /// The picture of a validated spec.
+        case image(RingSpec)
+        /// An error image (DESIGN.md §4) showing `message`.
+        case error(message: String, size: Double)
+    }
+
+    let key: CacheKey
+    let kind: Kind
+    /// The route, for metrics labels (`ring`, `activity`, …).
+    let route: String
+    /// The request target to alias to the key once rendered (images only).
+    let target: String?
+
+    /// Renders, caches and times the result.
+    func run(_ app: RingApplication) -> RenderOutcome {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let entry: CacheEntry
+        switch kind {
+        case .image(let spec):
+            let image: RenderedImage
+            do {
+                image = try app.renderer.render(spec, format: key.format)
+            } catch {
+                return .failed(error)
+            }
+            entry = .image(key: key, body: image.body, style: route, configuration: app.configuration)
+            app.cache.insert(entry, aliasing: target)
+        case .error(let message, let size):
+            let image = app.renderer.errorImage(message: message, size: size, format: key.format)
+            entry = .errorImage(
+                key: key, body: image.bytes, format: image.format, message: message, configuration: app.configuration)
+            app.cache.insertError(entry)
+        }
+        let elapsed = clock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        app.metrics.observeRender(style: entry.style, format: key.format.rawValue, seconds: seconds)
+        return .entry(entry)
+    }
+}
+
+/// What a render produced: a cache entry, or the renderer's refusal (answered by the error policy).
+enum RenderOutcome: Sendable {
+    case entry(CacheEntry)
+    case failed(QueryError)
+}

@@ -1,0 +1,140 @@
+import Foundation
+import RingCore
+import Testing
+
+@testable import RingSVG
+
+/// An animated document carries its still picture verbatim and swaps to it when the animation ends, so every
+/// renderer's last frame is the still picture itself (see ``SVGWriter``).
+@Suite struct AnimationLayerTests {
+    /// The parts of an animated document: its `<style>`, `<defs>` content, and the ranges of the still layer's
+    /// wrapper tags and of the animated layer.
+    struct Layers {
+        var text: String
+        var style: Range<String.Index>
+        var defs: Range<String.Index>?
+        var stillOpen: Range<String.Index>
+        var stillClose: Range<String.Index>
+        var moving: Range<String.Index>
+
+        init?(_ svg: String, prefix: String) {
+            text = svg
+            guard let style = svg.range(of: #"<style>[^<]*</style>"#, options: .regularExpression),
+                let stillOpen = svg.range(of: "<g class=\"\(prefix)-s\">"),
+                let stillClose = Self.closingTag(in: svg, from: stillOpen),
+                let movingOpen = svg.range(of: "<g visibility=\"hidden\" class=\"\(prefix)-a\">"),
+                let movingClose = Self.closingTag(in: svg, from: movingOpen)
+            else { return nil }
+            self.style = style
+            defs = svg.range(of: "<defs>").flatMap { open in
+                svg.range(of: "</defs>").map { open.upperBound..<$0.lowerBound }
+            }
+            self.stillOpen = stillOpen
+            self.stillClose = stillClose
+            moving = movingOpen.lowerBound..<movingClose.upperBound
+        }
+
+        /// The `</g>` that closes the `<g …>` at `open`.
+        static func closingTag(in svg: String, from open: Range<String.Index>) -> Range<String.Index>? {
+            var depth = 1
+            var index = open.upperBound
+            while let next = svg[index...].range(of: #"<g[ >]|</g>"#, options: .regularExpression) {
+                depth += svg[next].hasPrefix("</") ? -1 : 1
+                if depth == 0 { return next }
+                index = next.upperBound
+            }
+            return nil
+        }
+
+        /// The text without the style, the animated layer and the still layer's wrapper tags, with `stillDefs` for
+        /// the definitions.
+        func withoutAnimation(stillDefs: String?) -> String {
+            var out = ""
+            var index = text.startIndex
+            var cuts = [style, stillOpen, stillClose, moving]
+            if let defs { cuts.append(defs) }
+            for cut in cuts.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+                out += text[index..<cut.lowerBound]
+                if cut == defs { out += stillDefs ?? "" }
+                index = cut.upperBound
+            }
+            out += text[index...]
+            // A still picture without definitions has no <defs> element at all.
+            return stillDefs == nil ? out.replacingOccurrences(of: "<defs></defs>", with: "") : out
+        }
+    }
+
+    static func inner(_ svg: String, _ open: String, _ close: String) -> String? {
+        guard let a = svg.range(of: open), let b = svg.range(of: close) else { return nil }
+        return String(svg[a.upperBound..<b.lowerBound])
+    }
+
+    @Test(arguments: Fixtures.animated.map(\.0))
+    func stillDocumentIsEmbeddedVerbatim(name: String) throws {
+        var spec = try #require(Fixtures.animated.first { $0.0 == name }?.1)
+        let options = SVGWriter.Options(idPrefix: name)
+        let moving = SVGWriter.write(RingLayout.scene(for: spec), options: options)
+        spec.common.animation = nil
+        let still = SVGWriter.write(RingLayout.scene(for: spec), options: options)
+        #expect(!still.contains("class="))
+
+        let layers = try #require(Layers(moving, prefix: options.sanitizedPrefix), "\(name): layers not found")
+        let stillDefs = Self.inner(still, "<defs>", "</defs>")
+        if let stillDefs {
+            // The still picture's definitions come first, with the same ids; the animated layer's own follow.
+            let movingDefs = try #require(layers.defs.map { String(moving[$0]) })
+            #expect(movingDefs.hasPrefix(stillDefs), "\(name): still definitions are not the animated ones' start")
+        }
+        #expect(layers.withoutAnimation(stillDefs: stillDefs) == still, "\(name): still picture not embedded verbatim")
+        // Every animation belongs to the animated layer or the swap: nothing else names a class.
+        let outside = moving.replacingCharacters(in: layers.moving, with: "")
+        #expect(SVGStructure.attributeValues(outside, "class") == ["\(options.sanitizedPrefix)-s"])
+    }
+
+    @Test func layersSwapAtTheHandOver() throws {
+        var spec = Fixtures.ring(0.7, animated: true)
+        spec.common.animation = Animation(duration: 1.5)
+        let svg = SVGWriter.write(RingLayout.scene(for: spec))
+        let style = try #require(Self.inner(svg, "<style>", "</style>"))
+        #expect(style.hasPrefix("@media (prefers-reduced-motion:no-preference){"))
+        // While playing the still layer is hidden and the animated one shown; from 99.9 % on, the other way round.
+        #expect(
+            style.contains(
+                "@keyframes r-s{0%{visibility:hidden}99.9%,100%{visibility:visible}}.r-s{animation:r-s 1.5s step-end both}"
+            ))
+        #expect(
+            style.contains(
+                "@keyframes r-a{0%{visibility:visible}99.9%,100%{visibility:hidden}}.r-a{animation:r-a 1.5s step-end both}"
+            ))
+        // Without the style sheet the animated layer stays hidden and the still one shows.
+        #expect(svg.contains("<g class=\"r-s\">"))
+        #expect(svg.contains("<g visibility=\"hidden\" class=\"r-a\">"))
+    }
+
+    @Test func staticItemsAtTheBottomAndTopAreWrittenOnce() throws {
+        // The track below and the label above do not move: one copy each, outside the layers.
+        let svg = SVGWriter.write(RingLayout.scene(for: Fixtures.ring(0.7, label: .auto, animated: true)))
+        let layers = try #require(Layers(svg, prefix: "r"))
+        let track = "<circle cx=\"64\" cy=\"64\" r=\"56.32\" fill=\"none\" stroke=\"#f2f2f7\""
+        #expect(svg.components(separatedBy: track).count == 2)
+        #expect(svg.range(of: track)!.lowerBound < layers.stillOpen.lowerBound)
+        let afterLayers = svg[layers.moving.upperBound...]
+        #expect(afterLayers.contains("stroke-linecap=\"round\""), "the label's strokes follow the layers")
+        #expect(!svg[layers.stillOpen.upperBound..<layers.stillClose.lowerBound].contains("stroke-linejoin"))
+    }
+
+    @Test func revealsEndingOnlyAtTheHandOverAreLeftToTheStillPicture() throws {
+        // A gradient ring of 1.2 laps shows its last-lap colours only at rest: the pieces its second lap never
+        // reaches while playing are not in the animated layer, and their gradients are the still picture's.
+        let spec = Fixtures.ring(1.2, animated: true)
+        let svg = SVGWriter.write(RingLayout.scene(for: spec))
+        let layers = try #require(Layers(svg, prefix: "r"))
+        let moving = String(svg[layers.moving])
+        let still = String(svg[layers.stillOpen.upperBound..<layers.stillClose.lowerBound])
+        let pieces = { (text: String) in text.components(separatedBy: "stroke=\"url(#r-g").count - 1 }
+        #expect(pieces(still) > 0)
+        // First lap (all pieces) plus the second lap's share of the body: well under twice the still body.
+        #expect(pieces(moving) < 2 * pieces(still))
+        #expect(!svg.contains(" 0.999s both"), "no reveal starts at the hand-over")
+    }
+}
