@@ -88,6 +88,12 @@ struct ParserFuzzCase {
             let oneByOne = run(chunks: bytes, drainOnePerAppend: false, rawAppend: true)
             expectSame(oneByOne, whole, "fed byte by byte")
         }
+        // A client cannot make the parser hold more than one unfinished line beyond the limits: every limit
+        // trips before its line ends (the request line is bounded by method, target and version lengths).
+        let bound = HTTPRequestParser.maxMethodBytes + input.limits.maxTargetBytes + input.limits.maxHeaderBytes + 16
+        if whole.error == nil && whole.buffered > bound {
+            fuzzFailure("\(whole.buffered) bytes buffered while waiting, over the limits' bound \(bound)")
+        }
         for request in whole.requests {
             RequestContract(limits: input.limits).check(request)
             checkRoundTrip(request)
