@@ -101,11 +101,12 @@ def query_corpus(directory):
     for name, url in gallery():
         path, _, query = url.partition("?")
         route = path.strip("/").split(".")[0]
-        # Control byte: bits 0-2 route, bit 3 PNG, bit 4 image client (errors drawn as images).
-        control = ROUTES.index(route) | (0x08 if path.endswith(".png") else 0) | (0x10 if len(name) % 2 else 0)
+        # Control byte: bits 0-2 route, bits 3-4 extension (0 none, 1 .svg, 2 .png), bit 5 image client.
+        extension = 2 if path.endswith(".png") else 1 if path.endswith(".svg") else 0
+        control = ROUTES.index(route) | extension << 3 | (0x20 if len(name) % 2 else 0)
         write(directory, name, bytes([control]) + query.encode())
     for k, (route, query) in enumerate(HOSTILE):
-        control = ROUTES.index(route) | (0x08 if k % 3 == 0 else 0) | (0x10 if k % 2 == 0 else 0)
+        control = ROUTES.index(route) | (k % 3) << 3 | (0x20 if k % 2 == 0 else 0)
         write(directory, f"hostile-{route}-{k}", bytes([control]) + query.encode("latin-1"))
 
 

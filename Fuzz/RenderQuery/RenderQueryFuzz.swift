@@ -1,38 +1,46 @@
 import RenderChecks
+@testable import RingApp
 import RingCore
 import RingPNG
-import RingSVG
 
 /// libFuzzer target for the path from a URL query to image bytes, as the server takes it: ``QueryString`` →
-/// ``QueryDecoder/decode(route:query:)`` → ``ImageRenderer`` (layout, SVG writer, and PNG once the renderer
-/// has it) — or, when the query is wrong, the error image an `<img>` client gets.
+/// ``QueryDecoder/decode(route:query:)`` → ``ImageRenderer`` (layout, then the SVG writer or the rasterizer
+/// and PNG/APNG encoder) — or, when the query is wrong, the message and, for an image client, the error image.
 ///
-/// Input layout: byte 0 picks the route (bits 0–2, modulo the number of routes), asks for PNG (bit 3) and
-/// says whether the client is an image client (bit 4: `Accept: image/*`, which gets the error drawn as an
-/// image instead of a text body); the rest is the query string (everything after `?`), decoded as UTF-8 with invalid bytes replaced, as
-/// `ringd render` would receive it. PNG is rendered only up to ``maxFuzzPNGSide`` device pixels, so one
-/// input stays in the millisecond range; larger PNG requests are rendered as SVG instead.
+/// Input layout: byte 0 picks the route (bits 0–2, modulo the number of routes), the path's extension
+/// (bits 3–4: none, `.svg`, `.png`, none) and whether the client is an image client (bit 5: `Accept: image/*`,
+/// which gets the error drawn as an image instead of a text body); the rest is the query string (everything
+/// after `?`), decoded as UTF-8 with invalid bytes replaced, as `ringd render` would receive it.
+///
+/// PNG is rasterized only up to ``maxFuzzPNGSide`` device pixels (``maxFuzzAPNGSide`` when animated, which
+/// means up to 60 frames; ``maxFuzzErrorPNGSide`` for error images), so one input stays in the millisecond
+/// range; larger PNG requests are rendered as SVG instead, which costs the same at any size.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func renderQueryFuzzInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }
     let control = data[0]
     let routes = ImageRoute.allCases
     let route = routes[Int(control & 0x07) % routes.count]
-    let format: OutputFormat = control & 0x08 != 0 ? .png : .svg
+    let pathFormat: OutputFormat? = [nil, .svg, .png, nil][Int(control >> 3) & 0x03]
     let query = String(decoding: UnsafeBufferPointer(start: data + 1, count: size - 1), as: UTF8.self)
-    RenderQueryCase(route: route, format: format, imageClient: control & 0x10 != 0, rawQuery: query).check()
+    RenderQueryCase(route: route, pathFormat: pathFormat, imageClient: control & 0x20 != 0, rawQuery: query).check()
     return 0
 }
 
-/// Largest PNG side (size × scale) rendered per fuzz input.
-let maxFuzzPNGSide = 128.0
+/// Largest still PNG side (size × scale) rasterized per fuzz input. Rasterizing costs about 1 µs per pixel
+/// under AddressSanitizer and coverage, so 64² keeps a PNG input near the cost of an SVG one.
+let maxFuzzPNGSide = 64.0
+/// Largest animated PNG side rasterized per fuzz input (up to 60 frames each).
+let maxFuzzAPNGSide = 32.0
+/// Error images are never smaller than ``ErrorLayout/minimumSide``; they are rasterized at that side only.
+let maxFuzzErrorPNGSide = ErrorLayout.minimumSide
 /// Largest SVG accepted: 8 rings × 10 laps × 36 gradient pieces with animation stay far below this, so a
 /// document this long means geometry that multiplies out of control.
 let maxSVGBytes = 4 << 20
 
 struct RenderQueryCase {
     let route: ImageRoute
-    let format: OutputFormat
+    let pathFormat: OutputFormat?
     let imageClient: Bool
     let rawQuery: String
 
@@ -41,42 +49,41 @@ struct RenderQueryCase {
         do {
             query = try QueryString(parsing: rawQuery)
         } catch {
-            checkError(error, namedIn: nil)
+            checkError(error, namedIn: nil, format: pathFormat ?? .svg)
             return
         }
+        // The format as RingApplication.planImage picks it: the extension wins, then `format=`, then SVG.
+        let format = pathFormat ?? query["format"].flatMap { OutputFormat(rawValue: $0.lowercased()) } ?? .svg
         let spec: RingSpec
         do {
             spec = try QueryDecoder.decode(route: route, query: query)
         } catch {
-            checkError(error, namedIn: route)
+            checkError(error, namedIn: route, format: format)
             return
         }
         checkSpec(spec)
         let scene = RingLayout.scene(for: spec)
         SceneCheck.check(scene, context: "\(route) \(rawQuery.debugDescription)")
-        let pixelSide = spec.common.size * Double(spec.common.scale)
-        let renderFormat: OutputFormat = format == .png && pixelSide <= maxFuzzPNGSide ? .png : .svg
+        let side = spec.common.size * Double(spec.common.scale)
+        let rasterize = side <= (scene.isAnimated ? maxFuzzAPNGSide : maxFuzzPNGSide)
+        let renderFormat: OutputFormat = format == .png && rasterize ? .png : .svg
         let image: RenderedImage
         do {
             image = try ImageRenderer().render(spec, format: renderFormat)
         } catch {
-            // Until the rasterizer lands, PNG is refused by name; any other refusal after a successful
-            // decode breaks "everything after the decoder cannot fail".
-            guard renderFormat == .png, error.parameter == "format" else {
-                fail("render failed after a successful decode: \(error)")
-            }
-            return
+            // DESIGN.md §1: everything after the decoder cannot fail.
+            fail("render failed after a successful decode: \(error)")
         }
         if image.key.sha256.utf8.count != 64 { fail("cache key is not a SHA-256: \(image.key.sha256)") }
         switch renderFormat {
         case .svg: checkSVG(image.body)
-        case .png: checkPNG(image.body, spec: spec)
+        case .png: checkPNG(image.body, side: side, animated: scene.isAnimated)
         }
     }
 
     /// A refused query names a parameter of the route (or, when the query itself is malformed, the name as
-    /// given), and its message is one printable line; the error image for it is a valid document too.
-    func checkError(_ error: QueryError, namedIn route: ImageRoute?) {
+    /// given), and its message is one short printable line; for an image client, the error image is valid.
+    func checkError(_ error: QueryError, namedIn route: ImageRoute?, format: OutputFormat) {
         if error.parameter.isEmpty { fail("error names no parameter: \(error)") }
         if let route, route.parameter(error.parameter) == nil {
             fail("error names \(error.parameter.debugDescription), which /\(route.rawValue) does not have: \(error)")
@@ -89,13 +96,19 @@ struct RenderQueryCase {
         }
         if message.count > 600 { fail("error message of \(message.count) characters: \(message.prefix(200))…") }
         guard imageClient else { return }
-        // What RingApplication.errorResponse draws for an image client, at the size it reads from the query.
+        // What RingApplication.planError renders for an image client, at the size it reads from the query.
         let size = (try? QueryString(parsing: rawQuery))
             .flatMap { $0["size"] }.flatMap(ValueSyntax.decimal)
             .map { min(max($0, RingLimits.size.lowerBound), RingLimits.size.upperBound) } ?? 128
         let scene = ErrorLayout.scene(message: message, size: size)
         SceneCheck.check(scene, context: "error image for \(message.debugDescription)")
-        checkSVG(Array(SVGWriter.write(scene, options: SVGWriter.Options(idPrefix: "e")).utf8))
+        let renderFormat: OutputFormat = format == .png && scene.width <= maxFuzzErrorPNGSide ? .png : .svg
+        let image = ImageRenderer().errorImage(message: message, size: size, format: renderFormat)
+        if image.format != renderFormat { fail("error image asked as \(renderFormat) came as \(image.format)") }
+        switch renderFormat {
+        case .svg: checkSVG(image.bytes)
+        case .png: checkPNG(image.bytes, side: scene.width, animated: false)
+        }
     }
 
     /// The decoder's output is within the URL contract's limits (DESIGN.md §3).
@@ -136,13 +149,20 @@ struct RenderQueryCase {
         if let problem = SVGCheck.problem(in: svg) { fail("SVG: \(problem)") }
     }
 
-    /// The PNG decodes (every CRC and the zlib stream checked) to a square of size × scale pixels.
-    func checkPNG(_ body: [UInt8], spec: RingSpec) {
-        let expected = spec.common.size * Double(spec.common.scale)
+    /// The PNG decodes (every CRC, chunk rule and the zlib stream checked) to a square of about `side` pixels;
+    /// an animated one plays once and its last frame is the default image (DESIGN.md §5).
+    func checkPNG(_ body: [UInt8], side: Double, animated: Bool) {
         do {
             let image = try PNGDecoder.decode(body)
-            if image.width != image.height || abs(Double(image.width) - expected) > 1 {
-                fail("PNG is \(image.width)×\(image.height), expected about \(expected) px square")
+            if image.width != image.height || abs(Double(image.width) - side) > 1 {
+                fail("PNG is \(image.width)×\(image.height), expected about \(side) px square")
+            }
+            guard animated else { return }
+            let animation = try PNGDecoder.decodeAnimation(body)
+            if animation.plays != 1 { fail("APNG plays \(animation.plays) times") }
+            if animation.frames.isEmpty || animation.frames.count > 60 { fail("APNG with \(animation.frames.count) frames") }
+            if animation.frames.last?.canvas != animation.defaultImage {
+                fail("APNG's last frame is not its default image")
             }
         } catch {
             fail("PNG does not decode: \(error)")
@@ -150,6 +170,10 @@ struct RenderQueryCase {
     }
 
     func fail(_ message: String) -> Never {
-        fatalError("RenderQuery fuzz invariant: \(message)\n  route: /\(route.rawValue), format: \(format), query: \(rawQuery.debugDescription)")
+        fatalError("""
+            RenderQuery fuzz invariant: \(message)
+              route: /\(route.rawValue)\(pathFormat.map { "." + $0.rawValue } ?? ""), image client: \(imageClient), \
+            query: \(rawQuery.debugDescription)
+            """)
     }
 }

@@ -9,7 +9,7 @@
 public struct SVGCheck {
     /// Every element the writer may emit (the same list as Tests/RingSVGTests/SVGStructure.swift).
     static let elements: Set<String> = [
-        "svg", "title", "style", "defs", "linearGradient", "radialGradient", "stop", "clipPath", "g", "path",
+        "svg", "title", "style", "defs", "linearGradient", "radialGradient", "stop", "clipPath", "mask", "g", "path",
         "circle", "line", "rect",
     ]
     /// Elements whose content may be text; everywhere else only child elements are allowed.

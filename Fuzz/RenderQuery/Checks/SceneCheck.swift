@@ -11,29 +11,48 @@ public enum SceneCheck {
         if !(scene.width > 0 && scene.height > 0) { fail("scene is \(scene.width)×\(scene.height)", [], context) }
         if scene.title.isEmpty { fail("scene has no title", [], context) }
         var path = ["scene"]
-        walk(scene, &path, context)
+        if let duration = scene.duration, !isSane(duration) { fail("duration \(duration)", path, context) }
+        walk(items: scene.items, &path, context)
     }
 
-    /// Visits every stored value through reflection, so a field added to a primitive is covered without
-    /// anyone updating this file. `path` is the stack of field names, for the failure message.
+    /// The scene tree is walked explicitly (a new kind of item fails to compile here, which is the reminder
+    /// to check it); what the items hold is walked through reflection, so a field added to a primitive, paint,
+    /// clip or motion is covered without anyone updating this file.
+    static func walk(items: [SceneItem], _ path: inout [String], _ context: String) {
+        for (index, item) in items.enumerated() {
+            path.append(String(index))
+            switch item {
+            case .shape(let shape):
+                // Glyph strokes are polylines by the hundred: reflecting every point would cost several
+                // times the render, so they are read directly.
+                if case .polyline(let line) = shape.primitive {
+                    checkPoints(line.points, &path, context)
+                    if !isSane(line.width) { fail("polyline width \(line.width)", path, context) }
+                } else {
+                    reflect(shape.primitive, "primitive", &path, context)
+                }
+                reflect(shape.paint, "paint", &path, context)
+                if !shape.motions.isEmpty { reflect(shape.motions, "motions", &path, context) }
+            case .group(let group):
+                if !isSane(group.opacity) { fail("group opacity \(group.opacity)", path, context) }
+                if let clip = group.clip { reflect(clip, "clip", &path, context) }
+                if !group.motions.isEmpty { reflect(group.motions, "motions", &path, context) }
+                walk(items: group.items, &path, context)
+            }
+            path.removeLast()
+        }
+    }
+
+    static func reflect(_ value: Any, _ label: String, _ path: inout [String], _ context: String) {
+        path.append(label)
+        walk(value, &path, context)
+        path.removeLast()
+    }
+
+    /// Every stored value of `value`, through reflection; `path` is the stack of field names, for the message.
     static func walk(_ value: Any, _ path: inout [String], _ context: String) {
         if let x = value as? Double {
             if !isSane(x) { fail("\(x)", path, context) }
-            return
-        }
-        // Fast paths for what scenes hold by the thousand (glyph strokes are polylines of points): reflecting
-        // each of them costs several times the whole render.
-        if let shape = value as? Shape, case .polyline(let line) = shape.primitive {
-            checkPoints(line.points, &path, context)
-            if !isSane(line.width) { fail("polyline width \(line.width)", path, context) }
-            path.append("paint")
-            walk(shape.paint, &path, context)
-            path.removeLast()
-            if !shape.motions.isEmpty {
-                path.append("motions")
-                walk(shape.motions, &path, context)
-                path.removeLast()
-            }
             return
         }
         if let points = value as? [Point] {
