@@ -15,6 +15,18 @@ struct ConicShader {
     /// Swept angle, at most a full turn.
     let span: Float
     let table: ColorTable
+    /// Squared distance from the centre beyond which the angle may be interpolated linearly across an
+    /// ``interpolationBlock`` of interior pixels (see ``fill(y:range:into:)``).
+    let interpolationRadius2: Float
+
+    /// Pixels between exact angles in an interior run (the width of ``fill(y:range:into:)``'s vectors, whose
+    /// lanes it spells out).
+    static let interpolationBlock = 8
+    /// 1.5·2²³ and its bit pattern: adding it to a float in [0, 2²²) leaves the rounded integer in the mantissa.
+    static let indexBias = SIMD8<Float>(repeating: 12_582_912)
+    static let indexBiasBits = SIMD8<UInt32>(repeating: 0x4B40_0000)
+    /// Colour error (levels) that interpolating the angle may add.
+    static let interpolationTolerance = 0.25
 
     /// Table entries per pixel of the outer edge's length: finer than a pixel, so interpolation error is nil.
     static let entriesPerPixel = 1.0
@@ -35,6 +47,11 @@ struct ConicShader {
         let steps = 2 * 255 * paint.maxChannelRate
         let count = Int(max(length, steps).rounded(.up)).clamped(to: Self.entries) + 1
         table = ColorTable(count: count) { paint.color(atFraction: $0).premultiplied }
+        // Along a row the angle's second derivative is at most 1/r², so a chord over h pixels strays at most
+        // h²/(8r²) rad; in colour that is that angle / span × the steepest channel's 255·rate levels.
+        let h = Double(Self.interpolationBlock)
+        let levelsPerRadian = 255 * paint.maxChannelRate / max(span, 1e-9)
+        interpolationRadius2 = Float(h * h / 8 * levelsPerRadian / Self.interpolationTolerance)
     }
 
     /// The sweep fraction (0…1) for the pixel vector (`vx`, `vy`) from the centre.
@@ -47,6 +64,71 @@ struct ConicShader {
         if phi <= span { return span > 0 ? phi / span : 0 }
         // Beyond the end: whichever end is angularly nearer (the nearest centre-line point).
         return phi - span < FastMath.twoPi - phi ? 1 : 0
+    }
+
+    /// The angle from the start line, in [0, 2π), of the pixel vector (`vx`, `vy`).
+    @inline(__always)
+    func angle(_ vx: Float, _ vy: Float) -> Float {
+        let rx = vx * cosStart + vy * sinStart
+        let ry = (vy * cosStart - vx * sinStart) * direction
+        let phi = FastMath.atan2(ry, rx)
+        return phi < 0 ? phi + FastMath.twoPi : phi
+    }
+
+    /// ``blend(y:range:coverage:into:)`` for pixels covered fully (a band's interior).
+    ///
+    /// Far enough from the centre the angle is so nearly linear along a row that one exact angle per
+    /// ``interpolationBlock`` pixels, interpolated, stays within ``interpolationTolerance`` levels; blocks that
+    /// reach the ends of the sweep (clamping, the seam of a full band) or come near the centre take exact angles.
+    func fill(y: Double, range: Range<Int>, into dst: UnsafeMutablePointer<SIMD4<Float>>) {
+        let vy = Float(y - cy)
+        let x0 = Float(Double(range.lowerBound) + 0.5 - cx)
+        let last = table.last
+        let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
+        let block = Self.interpolationBlock
+        let invSpan = span > 0 ? 1 / span : 0
+        table.entries.withUnsafeBufferPointer { lut in
+            @inline(__always) func put(_ x: Int, _ c: SIMD4<Float>) {
+                dst[x] = c.w >= 1 ? c : c + dst[x] * (1 - c.w)
+            }
+            var x = range.lowerBound
+            var phiStart = angle(x0, vy)
+            while x + block <= range.upperBound {
+                let vx = x0 + Float(x - range.lowerBound)
+                let phiEnd = angle(vx + Float(block), vy)
+                // Nearest point of the block to the centre.
+                let nearest = min(max(0, -vx), Float(block))
+                let r2 = (vx + nearest) * (vx + nearest) + vy * vy
+                if phiStart <= span && phiEnd <= span && abs(phiEnd - phiStart) < 0.5 && r2 >= interpolationRadius2 {
+                    // Both ends inside the sweep, so every index lies in the table: rounded by the 1.5·2²³ bias
+                    // (see RowRenderer.pack) without conversion checks, eight at a time.
+                    let scale = invSpan * last
+                    let first = phiStart * scale, step = (phiEnd - phiStart) * scale / Float(block)
+                    let biased = SIMD8<Float>(repeating: first) + lanes * step + Self.indexBias
+                    let index = unsafeBitCast(biased, to: SIMD8<UInt32>.self) &- Self.indexBiasBits
+                    // Constant lane numbers: a run-time index into a SIMD vector spills it to memory every time.
+                    put(x, lut[Int(index[0])])
+                    put(x + 1, lut[Int(index[1])])
+                    put(x + 2, lut[Int(index[2])])
+                    put(x + 3, lut[Int(index[3])])
+                    put(x + 4, lut[Int(index[4])])
+                    put(x + 5, lut[Int(index[5])])
+                    put(x + 6, lut[Int(index[6])])
+                    put(x + 7, lut[Int(index[7])])
+                } else {
+                    let u = fractions(vx + lanes, vy)
+                    withUnsafeBytes(of: u) { lanes in
+                        for i in 0..<block { put(x + i, ColorTable.nearest(lut, last: last, lanes.load(fromByteOffset: i * 4, as: Float.self))) }
+                    }
+                }
+                phiStart = phiEnd
+                x += block
+            }
+            while x < range.upperBound {
+                put(x, ColorTable.nearest(lut, last: last, fraction(x0 + Float(x - range.lowerBound), vy)))
+                x += 1
+            }
+        }
     }
 
     /// The sweep fractions of eight pixel vectors at once (the same steps as ``fraction(_:_:)``, vectorised).
@@ -72,11 +154,14 @@ struct ConicShader {
             // Eight pixels' angles at a time; the table lookups and blends stay per pixel.
             while x + 8 <= range.upperBound {
                 let u = fractions(x0 + Float(x - range.lowerBound) + lanes, vy)
-                for i in 0..<8 {
-                    let k = coverage[x + i]
-                    guard k > 0 else { continue }
-                    let c = ColorTable.nearest(lut, last: last, u[i])
-                    dst[x + i] = k >= 1 && c.w >= 1 ? c : c * k + dst[x + i] * (1 - c.w * k)
+                // Read the lanes through memory once: a run-time index into a SIMD vector spills it every time.
+                withUnsafeBytes(of: u) { fractions in
+                    for i in 0..<8 {
+                        let k = coverage[x + i]
+                        guard k > 0 else { continue }
+                        let c = ColorTable.nearest(lut, last: last, fractions.load(fromByteOffset: i * 4, as: Float.self))
+                        dst[x + i] = k >= 1 && c.w >= 1 ? c : c * k + dst[x + i] * (1 - c.w * k)
+                    }
                 }
                 x += 8
             }

@@ -57,6 +57,27 @@ enum Shader {
     }
 }
 
+extension Shader {
+    /// Composites the shaded pixels of `range` on row `y`, all fully covered, over `dst` (the interior of a
+    /// shape: no coverage to read or weigh). `coverage` holds ones there, for shaders that just blend.
+    func fill(
+        y: Double, range: Range<Int>, coverage: UnsafePointer<Float>, into dst: UnsafeMutablePointer<SIMD4<Float>>
+    ) {
+        switch self {
+        case .solid(let color):
+            if color.w >= 1 {
+                (dst + range.lowerBound).update(repeating: color, count: range.count)
+            } else {
+                for x in range { dst[x] = color + dst[x] * (1 - color.w) }
+            }
+        case .conic(let shader):
+            shader.fill(y: y, range: range, into: dst)
+        case .profile(let shader):
+            shader.blend(y: y, range: range, coverage: coverage, into: dst)
+        }
+    }
+}
+
 extension Color {
     /// Premultiplied channels in 0…1.
     var premultiplied: SIMD4<Float> {
