@@ -78,6 +78,17 @@ import Testing
         #expect(star.status == .notModified && star.headers["ETag"] == gzipTag)
     }
 
+    @Test func pngIsNeverReencodedAndDoesNotVary() throws {
+        let r = get("/ring.png?p=0.7", [("Accept-Encoding", "gzip")])
+        #expect(r.status == .ok && r.headers["Content-Type"] == "image/png")
+        #expect(r.headers["Content-Encoding"] == nil && r.headers["Vary"] == nil)
+        #expect(r.headers["Content-Security-Policy"] == nil && r.headers["X-Content-Type-Options"] == "nosniff")
+        #expect(r.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let etag = try #require(r.headers["ETag"])
+        #expect(get("/ring.png?p=0.7", [("If-None-Match", etag)]).status == .notModified)
+        #expect(etag != get("/ring.svg?p=0.7").headers["ETag"])
+    }
+
     @Test func headGetsTheGetResponse() {
         let get = app.respond(to: request("/ring?p=0.7"))
         let head = app.respond(to: request("/ring?p=0.7", method: .head))

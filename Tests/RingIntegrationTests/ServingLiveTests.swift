@@ -12,95 +12,96 @@ import Testing
 
     @Test func headAfterGetHasIdenticalHeadersOnTheWire() async throws {
         try await withRingd { _, _, port in
-        let client = try TestClient(port: port)
-        let get = try client.get("/ring?p=0.7")
-        client.request("/ring?p=0.7", method: "HEAD")
-        let head = try client.readResponse(forHead: true)
-        #expect(get.status == 200 && head.status == 200)
-        #expect(head.headersWithoutDate == get.headersWithoutDate)
-        #expect(head.header("Content-Length") == String(get.body.count))
-        #expect(head.header("Date") != nil)
-        // Nothing followed the HEAD's head: the next response parses cleanly.
-        #expect(try client.get("/healthz").body == Array("ok".utf8))
+            let client = try TestClient(port: port)
+            let get = try client.get("/ring?p=0.7")
+            client.request("/ring?p=0.7", method: "HEAD")
+            let head = try client.readResponse(forHead: true)
+            #expect(get.status == 200 && head.status == 200)
+            #expect(head.headersWithoutDate == get.headersWithoutDate)
+            #expect(head.header("Content-Length") == String(get.body.count))
+            #expect(head.header("Date") != nil)
+            // Nothing followed the HEAD's head: the next response parses cleanly.
+            #expect(try client.get("/healthz").body == Array("ok".utf8))
         }
     }
 
     @Test func notModifiedOverTheWireHasNoBodyAndKeepsTheConnection() async throws {
         try await withRingd { _, _, port in
-        let client = try TestClient(port: port)
-        let first = try client.get("/ring?p=0.7", ["Accept-Encoding: gzip"])
-        let etag = try #require(first.header("ETag"))
-        let second = try client.get("/ring?p=0.7", ["Accept-Encoding: gzip", "If-None-Match: \"x\", \(etag)"])
-        #expect(second.status == 304 && second.body.isEmpty)
-        #expect(second.header("ETag") == etag && second.header("Content-Length") == nil)
-        #expect(second.header("Date") != nil && second.header("Vary") == "Accept-Encoding")
-        #expect(second.header("Cache-Control") == "public, max-age=86400")
-        let third = try client.get("/ring?p=0.7", ["Accept-Encoding: gzip"])
-        #expect(third.status == 200 && third.body == first.body)
+            let client = try TestClient(port: port)
+            let first = try client.get("/ring?p=0.7", ["Accept-Encoding: gzip"])
+            let etag = try #require(first.header("ETag"))
+            let second = try client.get("/ring?p=0.7", ["Accept-Encoding: gzip", "If-None-Match: \"x\", \(etag)"])
+            #expect(second.status == 304 && second.body.isEmpty)
+            #expect(second.header("ETag") == etag && second.header("Content-Length") == nil)
+            #expect(second.header("Date") != nil && second.header("Vary") == "Accept-Encoding")
+            #expect(second.header("Cache-Control") == "public, max-age=86400")
+            let third = try client.get("/ring?p=0.7", ["Accept-Encoding: gzip"])
+            #expect(third.status == 200 && third.body == first.body)
         }
     }
 
     @Test func pipelinedMissesAndHitsAnswerInOrder() async throws {
         try await withRingd { _, _, port in
-        let client = try TestClient(port: port)
-        _ = try client.get("/pie?p=0.5")  // cached
-        let targets = ["/ring?p=0.11", "/pie?p=0.5", Self.heavy(1), "/healthz", "/ring?p=0.12", "/pie?p=0.5"]
-        client.send(targets.map { "GET \($0) HTTP/1.1\r\nHost: t\r\n\r\n" }.joined())
-        for target in targets {
-            let response = try client.readResponse()
-            #expect(response.status == 200, "\(target)")
-            let isSVG = response.header("Content-Type") == "image/svg+xml"
-            #expect(isSVG == (target != "/healthz"), "\(target)")
-            if target.hasPrefix("/activity") { #expect(response.body.count > 50_000) }
-        }
+            let client = try TestClient(port: port)
+            _ = try client.get("/pie?p=0.5")  // cached
+            let targets = ["/ring?p=0.11", "/pie?p=0.5", Self.heavy(1), "/healthz", "/ring?p=0.12", "/pie?p=0.5"]
+            client.send(targets.map { "GET \($0) HTTP/1.1\r\nHost: t\r\n\r\n" }.joined())
+            for target in targets {
+                let response = try client.readResponse()
+                #expect(response.status == 200, "\(target)")
+                let isSVG = response.header("Content-Type") == "image/svg+xml"
+                #expect(isSVG == (target != "/healthz"), "\(target)")
+                if target.hasPrefix("/activity") { #expect(response.body.count > 50_000) }
+            }
         }
     }
 
-    @Test func fiftyConcurrentRequestsForOneUncachedImageRenderOnce() async throws {
+    @Test func fiftyConcurrentRequestsForOneUncachedPNGRenderOnce() async throws {
         try await withRingd { app, _, port in
-        let clients = try (0..<50).map { _ in try TestClient(port: port) }
-        for client in clients { client.request(Self.heavy(0)) }
-        let responses = try clients.map { try $0.readResponse() }
-        #expect(responses.allSatisfy { $0.status == 200 })
-        #expect(Set(responses.map(\.body)).count == 1)
-        #expect(app.metrics.renderCount == 1)
-        let stats = app.cache.statistics
-        print("single-flight: 50 requests, \(app.metrics.renderCount) render, "
-              + "\(app.metrics.joinedCount) joined it, \(stats.hits) cache hits")
-        #expect(app.metrics.joinedCount + stats.hits == 49)
+            let clients = try (0..<50).map { _ in try TestClient(port: port, timeout: .seconds(60)) }
+            for client in clients { client.request("/activity.png?p=0.8,0.6,1.1&size=1024") }
+            let responses = try clients.map { try $0.readResponse() }
+            #expect(responses.allSatisfy { $0.status == 200 && $0.header("Content-Type") == "image/png" })
+            #expect(Set(responses.map(\.body)).count == 1)
+            #expect(responses[0].body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+            #expect(app.metrics.renderCount == 1)
+            let stats = app.cache.statistics
+            print("single-flight: 50 requests, \(app.metrics.renderCount) render, "
+                  + "\(app.metrics.joinedCount) joined it, \(stats.hits) cache hits")
+            #expect(app.metrics.joinedCount + stats.hits == 49)
         }
     }
 
     @Test func overloadGets503WhileHitsAndHealthKeepAnswering() async throws {
         try await withRingd(AppConfiguration(renderThreads: 1, renderQueueLimit: 1)) { _, _, port in
-        let hitClient = try TestClient(port: port)
-        let healthClient = try TestClient(port: port)
-        let hit = try hitClient.get("/ring?p=0.5")
+            let hitClient = try TestClient(port: port)
+            let healthClient = try TestClient(port: port)
+            let hit = try hitClient.get("/ring?p=0.5")
 
-        let burst = try (0..<40).map { _ in try TestClient(port: port) }
-        for (i, client) in burst.enumerated() { client.request(Self.heavy(i + 10)) }
+            let burst = try (0..<40).map { _ in try TestClient(port: port) }
+            for (i, client) in burst.enumerated() { client.request(Self.heavy(i + 10)) }
 
-        let clock = ContinuousClock()
-        var worst = Duration.zero
-        for _ in 0..<20 {
-            let start = clock.now
-            let h = try hitClient.get("/ring?p=0.5")
-            let ok = try healthClient.get("/healthz")
-            let elapsed = clock.now - start
-            worst = max(worst, elapsed)
-            #expect(h.status == 200 && h.body == hit.body && ok.status == 200)
-        }
-        let responses = try burst.map { try $0.readResponse() }
-        let rejected = responses.filter { $0.status == 503 }
-        print("overload: \(rejected.count)/40 got 503; worst hit+healthz round trip during the burst: \(worst)")
-        #expect(!rejected.isEmpty)
-        #expect(rejected.allSatisfy { $0.header("Retry-After") == "1" })
-        #expect(responses.contains { $0.status == 200 })
-        #expect(responses.allSatisfy { $0.status == 200 || $0.status == 503 })
-        // Generous on purpose (a shared 2-core machine); scripts/bench-serve reports the real figure.
-        #expect(worst < .seconds(1))
-        let text = String(decoding: try healthClient.get("/metrics").body, as: UTF8.self)
-        #expect(text.contains("ringd_overload_rejections_total \(rejected.count)\n"))
+            let clock = ContinuousClock()
+            var worst = Duration.zero
+            for _ in 0..<20 {
+                let start = clock.now
+                let h = try hitClient.get("/ring?p=0.5")
+                let ok = try healthClient.get("/healthz")
+                let elapsed = clock.now - start
+                worst = max(worst, elapsed)
+                #expect(h.status == 200 && h.body == hit.body && ok.status == 200)
+            }
+            let responses = try burst.map { try $0.readResponse() }
+            let rejected = responses.filter { $0.status == 503 }
+            print("overload: \(rejected.count)/40 got 503; worst hit+healthz round trip during the burst: \(worst)")
+            #expect(!rejected.isEmpty)
+            #expect(rejected.allSatisfy { $0.header("Retry-After") == "1" })
+            #expect(responses.contains { $0.status == 200 })
+            #expect(responses.allSatisfy { $0.status == 200 || $0.status == 503 })
+            // Generous on purpose (a shared 2-core machine); scripts/bench-serve reports the real figure.
+            #expect(worst < .seconds(1))
+            let text = String(decoding: try healthClient.get("/metrics").body, as: UTF8.self)
+            #expect(text.contains("ringd_overload_rejections_total \(rejected.count)\n"))
         }
     }
 }

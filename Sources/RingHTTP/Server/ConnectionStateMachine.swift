@@ -144,7 +144,8 @@ struct ConnectionStateMachine {
             case .lingering(let since): since + timeouts.linger
             case .responding, .closed: nil
             }
-        guard let phaseDeadline else { return nil }
+        // While the responder works only the shutdown deadline applies.
+        guard let phaseDeadline else { return phase == .responding ? drainDeadline : nil }
         guard let drainDeadline else { return phaseDeadline }
         return min(phaseDeadline, drainDeadline)
     }
