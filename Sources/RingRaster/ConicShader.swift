@@ -15,16 +15,17 @@ struct ConicShader {
     /// Swept angle, at most a full turn.
     let span: Float
     let table: ColorTable
+    /// Every colour of the table is opaque: interior pixels are simply replaced.
+    let opaque: Bool
     /// Squared distance from the centre beyond which the angle may be interpolated linearly across an
     /// ``interpolationBlock`` of interior pixels (see ``fill(y:range:into:)``).
     let interpolationRadius2: Float
 
-    /// Pixels between exact angles in an interior run (the width of ``fill(y:range:into:)``'s vectors, whose
-    /// lanes it spells out).
+    /// Pixels between exact angles in an interior run (the width of ``fractions(_:_:)``'s vectors).
     static let interpolationBlock = 8
     /// 1.5·2²³ and its bit pattern: adding it to a float in [0, 2²²) leaves the rounded integer in the mantissa.
-    static let indexBias = SIMD8<Float>(repeating: 12_582_912)
-    static let indexBiasBits = SIMD8<UInt32>(repeating: 0x4B40_0000)
+    static let indexBias: Float = 12_582_912
+    static let indexBiasBits: UInt32 = 0x4B40_0000
     /// Colour error (levels) that interpolating the angle may add.
     static let interpolationTolerance = 0.25
 
@@ -47,6 +48,7 @@ struct ConicShader {
         let steps = 2 * 255 * paint.maxChannelRate
         let count = Int(max(length, steps).rounded(.up)).clamped(to: Self.entries) + 1
         table = ColorTable(count: count) { paint.color(atFraction: $0).premultiplied }
+        opaque = table.entries.allSatisfy { $0.w >= 1 }
         // Along a row the angle's second derivative is at most 1/r², so a chord over h pixels strays at most
         // h²/(8r²) rad; in colour that is that angle / span × the steepest channel's 255·rate levels.
         let h = Double(Self.interpolationBlock)
@@ -101,20 +103,21 @@ struct ConicShader {
                 let r2 = (vx + nearest) * (vx + nearest) + vy * vy
                 if phiStart <= span && phiEnd <= span && abs(phiEnd - phiStart) < 0.5 && r2 >= interpolationRadius2 {
                     // Both ends inside the sweep, so every index lies in the table: rounded by the 1.5·2²³ bias
-                    // (see RowRenderer.pack) without conversion checks, eight at a time.
+                    // (see RowRenderer.pack) without conversion checks.
                     let scale = invSpan * last
-                    let first = phiStart * scale, step = (phiEnd - phiStart) * scale / Float(block)
-                    let biased = SIMD8<Float>(repeating: first) + lanes * step + Self.indexBias
-                    let index = unsafeBitCast(biased, to: SIMD8<UInt32>.self) &- Self.indexBiasBits
-                    // Constant lane numbers: a run-time index into a SIMD vector spills it to memory every time.
-                    put(x, lut[Int(index[0])])
-                    put(x + 1, lut[Int(index[1])])
-                    put(x + 2, lut[Int(index[2])])
-                    put(x + 3, lut[Int(index[3])])
-                    put(x + 4, lut[Int(index[4])])
-                    put(x + 5, lut[Int(index[5])])
-                    put(x + 6, lut[Int(index[6])])
-                    put(x + 7, lut[Int(index[7])])
+                    var u = phiStart * scale
+                    let step = (phiEnd - phiStart) * scale / Float(block)
+                    if opaque {
+                        for i in 0..<block {
+                            dst[x + i] = lut[Int(truncatingIfNeeded: (u + Self.indexBias).bitPattern &- Self.indexBiasBits)]
+                            u += step
+                        }
+                    } else {
+                        for i in 0..<block {
+                            put(x + i, lut[Int(truncatingIfNeeded: (u + Self.indexBias).bitPattern &- Self.indexBiasBits)])
+                            u += step
+                        }
+                    }
                 } else {
                     let u = fractions(vx + lanes, vy)
                     withUnsafeBytes(of: u) { lanes in
