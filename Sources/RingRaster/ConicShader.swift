@@ -15,6 +15,19 @@ struct ConicShader {
     /// Swept angle, at most a full turn.
     let span: Float
     let table: ColorTable
+    /// Every colour of the table is opaque: interior pixels are simply replaced.
+    let opaque: Bool
+    /// Squared distance from the centre beyond which the angle may be interpolated linearly across an
+    /// ``interpolationBlock`` of interior pixels (see ``fill(y:range:into:)``).
+    let interpolationRadius2: Float
+
+    /// Pixels between exact angles in an interior run (the width of ``fractions(_:_:)``'s vectors).
+    static let interpolationBlock = 8
+    /// 1.5·2²³ and its bit pattern: adding it to a float in [0, 2²²) leaves the rounded integer in the mantissa.
+    static let indexBias: Float = 12_582_912
+    static let indexBiasBits: UInt32 = 0x4B40_0000
+    /// Colour error (levels) that interpolating the angle may add.
+    static let interpolationTolerance = 0.25
 
     /// Table entries per pixel of the outer edge's length: finer than a pixel, so interpolation error is nil.
     static let entriesPerPixel = 1.0
@@ -35,6 +48,12 @@ struct ConicShader {
         let steps = 2 * 255 * paint.maxChannelRate
         let count = Int(max(length, steps).rounded(.up)).clamped(to: Self.entries) + 1
         table = ColorTable(count: count) { paint.color(atFraction: $0).premultiplied }
+        opaque = table.entries.allSatisfy { $0.w >= 1 }
+        // Along a row the angle's second derivative is at most 1/r², so a chord over h pixels strays at most
+        // h²/(8r²) rad; in colour that is that angle / span × the steepest channel's 255·rate levels.
+        let h = Double(Self.interpolationBlock)
+        let levelsPerRadian = 255 * paint.maxChannelRate / max(span, 1e-9)
+        interpolationRadius2 = Float(h * h / 8 * levelsPerRadian / Self.interpolationTolerance)
     }
 
     /// The sweep fraction (0…1) for the pixel vector (`vx`, `vy`) from the centre.
@@ -47,6 +66,72 @@ struct ConicShader {
         if phi <= span { return span > 0 ? phi / span : 0 }
         // Beyond the end: whichever end is angularly nearer (the nearest centre-line point).
         return phi - span < FastMath.twoPi - phi ? 1 : 0
+    }
+
+    /// The angle from the start line, in [0, 2π), of the pixel vector (`vx`, `vy`).
+    @inline(__always)
+    func angle(_ vx: Float, _ vy: Float) -> Float {
+        let rx = vx * cosStart + vy * sinStart
+        let ry = (vy * cosStart - vx * sinStart) * direction
+        let phi = FastMath.atan2(ry, rx)
+        return phi < 0 ? phi + FastMath.twoPi : phi
+    }
+
+    /// ``blend(y:range:coverage:into:)`` for pixels covered fully (a band's interior).
+    ///
+    /// Far enough from the centre the angle is so nearly linear along a row that one exact angle per
+    /// ``interpolationBlock`` pixels, interpolated, stays within ``interpolationTolerance`` levels; blocks that
+    /// reach the ends of the sweep (clamping, the seam of a full band) or come near the centre take exact angles.
+    func fill(y: Double, range: Range<Int>, into dst: UnsafeMutablePointer<SIMD4<Float>>) {
+        let vy = Float(y - cy)
+        let x0 = Float(Double(range.lowerBound) + 0.5 - cx)
+        let last = table.last
+        let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
+        let block = Self.interpolationBlock
+        let invSpan = span > 0 ? 1 / span : 0
+        table.entries.withUnsafeBufferPointer { lut in
+            @inline(__always) func put(_ x: Int, _ c: SIMD4<Float>) {
+                dst[x] = c.w >= 1 ? c : c + dst[x] * (1 - c.w)
+            }
+            var x = range.lowerBound
+            var phiStart = angle(x0, vy)
+            while x + block <= range.upperBound {
+                let vx = x0 + Float(x - range.lowerBound)
+                let phiEnd = angle(vx + Float(block), vy)
+                // Nearest point of the block to the centre.
+                let nearest = min(max(0, -vx), Float(block))
+                let r2 = (vx + nearest) * (vx + nearest) + vy * vy
+                if phiStart <= span && phiEnd <= span && abs(phiEnd - phiStart) < 0.5 && r2 >= interpolationRadius2 {
+                    // Both ends inside the sweep, so every index lies in the table: rounded by the 1.5·2²³ bias
+                    // (see RowRenderer.pack) without conversion checks.
+                    let scale = invSpan * last
+                    var u = phiStart * scale
+                    let step = (phiEnd - phiStart) * scale / Float(block)
+                    if opaque {
+                        for i in 0..<block {
+                            dst[x + i] = lut[Int(truncatingIfNeeded: (u + Self.indexBias).bitPattern &- Self.indexBiasBits)]
+                            u += step
+                        }
+                    } else {
+                        for i in 0..<block {
+                            put(x + i, lut[Int(truncatingIfNeeded: (u + Self.indexBias).bitPattern &- Self.indexBiasBits)])
+                            u += step
+                        }
+                    }
+                } else {
+                    let u = fractions(vx + lanes, vy)
+                    withUnsafeBytes(of: u) { lanes in
+                        for i in 0..<block { put(x + i, ColorTable.nearest(lut, last: last, lanes.load(fromByteOffset: i * 4, as: Float.self))) }
+                    }
+                }
+                phiStart = phiEnd
+                x += block
+            }
+            while x < range.upperBound {
+                put(x, ColorTable.nearest(lut, last: last, fraction(x0 + Float(x - range.lowerBound), vy)))
+                x += 1
+            }
+        }
     }
 
     /// The sweep fractions of eight pixel vectors at once (the same steps as ``fraction(_:_:)``, vectorised).
@@ -72,11 +157,14 @@ struct ConicShader {
             // Eight pixels' angles at a time; the table lookups and blends stay per pixel.
             while x + 8 <= range.upperBound {
                 let u = fractions(x0 + Float(x - range.lowerBound) + lanes, vy)
-                for i in 0..<8 {
-                    let k = coverage[x + i]
-                    guard k > 0 else { continue }
-                    let c = ColorTable.nearest(lut, last: last, u[i])
-                    dst[x + i] = k >= 1 && c.w >= 1 ? c : c * k + dst[x + i] * (1 - c.w * k)
+                // Read the lanes through memory once: a run-time index into a SIMD vector spills it every time.
+                withUnsafeBytes(of: u) { fractions in
+                    for i in 0..<8 {
+                        let k = coverage[x + i]
+                        guard k > 0 else { continue }
+                        let c = ColorTable.nearest(lut, last: last, fractions.load(fromByteOffset: i * 4, as: Float.self))
+                        dst[x + i] = k >= 1 && c.w >= 1 ? c : c * k + dst[x + i] * (1 - c.w * k)
+                    }
                 }
                 x += 8
             }
@@ -89,54 +177,5 @@ struct ConicShader {
                 x += 1
             }
         }
-    }
-}
-
-/// Single-precision helpers for per-pixel work.
-enum FastMath {
-    static let twoPi: Float = 6.283_185_307
-    static let halfPi: Float = 1.570_796_327
-    static let pi: Float = 3.141_592_654
-
-    /// ``atan2(_:_:)-(Float,Float)`` for eight pairs at once.
-    @inline(__always)
-    static func atan2(_ y: SIMD8<Float>, _ x: SIMD8<Float>) -> SIMD8<Float> {
-        let ax = x.replacing(with: -x, where: x .< 0), ay = y.replacing(with: -y, where: y .< 0)
-        // Selects rather than pointwiseMin/Max, which are not inlined.
-        let steep = ay .> ax
-        let hi = ax.replacing(with: ay, where: steep), lo = ay.replacing(with: ax, where: steep)
-        let a = lo / hi.replacing(with: 1, where: hi .== 0)
-        let s = a * a
-        var r = SIMD8<Float>(repeating: -0.011_721_20)
-        r = r * s + 0.052_653_32
-        r = r * s - 0.116_432_87
-        r = r * s + 0.193_543_46
-        r = r * s - 0.332_623_47
-        r = r * s + 0.999_977_26
-        r *= a
-        r.replace(with: halfPi - r, where: steep)
-        r.replace(with: pi - r, where: x .< 0)
-        return r.replacing(with: -r, where: y .< 0)
-    }
-
-    /// `atan2(y, x)` in (−π, π] through an 11th-degree odd minimax polynomial for atan on [0, 1] (max error
-    /// ≈ 1e-5 rad) and octant folding.
-    @inline(__always)
-    static func atan2(_ y: Float, _ x: Float) -> Float {
-        let ax = abs(x), ay = abs(y)
-        let hi = max(ax, ay), lo = min(ax, ay)
-        guard hi > 0 else { return 0 }
-        let a = lo / hi
-        let s = a * a
-        var r = -0.011_721_20 as Float
-        r = r * s + 0.052_653_32
-        r = r * s - 0.116_432_87
-        r = r * s + 0.193_543_46
-        r = r * s - 0.332_623_47
-        r = r * s + 0.999_977_26
-        r *= a
-        if ay > ax { r = halfPi - r }
-        if x < 0 { r = pi - r }
-        return y < 0 ? -r : r
     }
 }

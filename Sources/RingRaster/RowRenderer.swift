@@ -40,17 +40,18 @@ final class RowRenderer {
         _ nodes: [RenderNode], y: Int, background: SIMD4<Float>?, into out: UnsafeMutablePointer<UInt8>
     ) {
         let row = levels[0]
-        var extent = Extent()
+        var painted = PaintedRuns()
         if let background {
             row.update(repeating: background, count: width)
-            extent.add(0, width)
+            painted.add(0..<width)
         }
         for node in nodes where node.rows.contains(y) {
-            extent.add(draw(node, y: y, level: 0))
+            painted.add(draw(node, y: y, level: 0))
         }
-        guard !extent.isEmpty else { return }
-        statistics.packedPixels += extent.upper - extent.lower
-        Self.pack(row, extent.lower..<extent.upper, into: out)
+        for i in 0..<painted.count {
+            statistics.packedPixels += painted[i].count
+            Self.pack(row, painted[i], into: out)
+        }
     }
 
     /// Writes `row[range]` as rounded 8-bit premultiplied RGBA and clears it for the next row.
@@ -84,23 +85,35 @@ final class RowRenderer {
         }
     }
 
-    /// Draws `node` on row `y` into `levels[level]`; returns the x extent it painted.
-    private func draw(_ node: RenderNode, y: Int, level: Int) -> Extent {
+    /// Draws `node` on row `y` into `levels[level]`; returns the pixel runs it painted.
+    private func draw(_ node: RenderNode, y: Int, level: Int) -> PaintedRuns {
         switch node {
         case .shape(let shape): draw(shape, y: y, into: levels[level])
         case .layer(let layer): draw(layer, y: y, level: level)
         }
     }
 
-    private func draw(_ shape: ShapeNode, y: Int, into dst: UnsafeMutablePointer<SIMD4<Float>>) -> Extent {
+    private func draw(_ shape: ShapeNode, y: Int, into dst: UnsafeMutablePointer<SIMD4<Float>>) -> PaintedRuns {
         let runs = fillCoverage(shape, y: y)
-        guard !runs.isEmpty else { return Extent() }
+        guard !runs.isEmpty else { return PaintedRuns() }
         let yc = Double(y) + 0.5
+        let shader = shape.shader, cov = coverage
+        // Unclipped, unfaded interior runs are covered fully: shaded without reading coverage.
+        let interior = shape.clips.isEmpty && shape.opacity >= 1 ? lastInterior : PixelRuns()
         for i in 0..<runs.count {
-            shape.shader.blend(y: yc, range: runs.start(i)..<runs.end(i), coverage: coverage, into: dst)
+            Self.split(runs.start(i)..<runs.end(i), by: interior) { inside in
+                shader.fill(y: yc, range: inside, coverage: cov, into: dst)
+            } outside: { edge in
+                shader.blend(y: yc, range: edge, coverage: cov, into: dst)
+            }
         }
-        return Extent(runs.start(0), runs.end(runs.count - 1))
+        var painted = PaintedRuns()
+        for i in 0..<runs.count { painted.add(runs.start(i)..<runs.end(i)) }
+        return painted
     }
+
+    /// The interior runs (coverage 1 before clips and fading) of the shape ``fillCoverage(_:y:)`` last filled.
+    private var lastInterior = PixelRuns()
 
     /// Computes the coverage of `shape` (geometry × clips × opacity) on row `y` into ``coverageRow`` and returns
     /// the runs it holds; other pixels have none.
@@ -108,10 +121,12 @@ final class RowRenderer {
         let yc = Double(y) + 0.5
         var (touched, covered) = shape.geometry.spans(y: yc)
         for clip in shape.clips { touched = touched.intersection(clip.spans(y: yc).touched) }
+        lastInterior = PixelRuns()
         guard !touched.isEmpty else { return PixelRuns() }
         let runs = PixelRuns(touched, width: width)
         guard !runs.isEmpty else { return runs }
         let full = PixelRuns(covered.intersection(touched), width: width)
+        lastInterior = full
         let cov = coverage
         var edges = 0
         for i in 0..<runs.count {
@@ -138,30 +153,30 @@ final class RowRenderer {
     /// The coverage row ``fillCoverage(_:y:)`` writes.
     var coverageRow: UnsafePointer<Float> { UnsafePointer(coverage) }
 
-    private func draw(_ layer: LayerNode, y: Int, level: Int) -> Extent {
+    private func draw(_ layer: LayerNode, y: Int, level: Int) -> PaintedRuns {
         let buffer = levels[level + 1]
-        var extent = Extent()
+        var painted = PaintedRuns()
         for child in layer.children where child.rows.contains(y) {
-            extent.add(draw(child, y: y, level: level + 1))
+            painted.add(draw(child, y: y, level: level + 1))
         }
-        guard !extent.isEmpty else { return extent }
-        let range = extent.lower..<extent.upper
-        statistics.layerPixels += range.count
-        let weights = coverage
-        weights.update(repeating: layer.opacity, count: range.count, at: range.lowerBound)
-        var runs = PixelRuns()
-        runs.append(range)
-        for clip in layer.clips {
-            weigh(runs, by: clip, y: Double(y) + 0.5)
+        let dst = levels[level], weights = coverage
+        for i in 0..<painted.count {
+            let range = painted[i]
+            statistics.layerPixels += range.count
+            weights.update(repeating: layer.opacity, count: range.count, at: range.lowerBound)
+            var runs = PixelRuns()
+            runs.append(range)
+            for clip in layer.clips {
+                weigh(runs, by: clip, y: Double(y) + 0.5)
+            }
+            for x in range {
+                let s = buffer[x]
+                buffer[x] = .zero
+                let k = weights[x]
+                if k > 0 { dst[x] = s * k + dst[x] * (1 - s.w * k) }
+            }
         }
-        let dst = levels[level]
-        for x in range {
-            let s = buffer[x]
-            buffer[x] = .zero
-            let k = weights[x]
-            if k > 0 { dst[x] = s * k + dst[x] * (1 - s.w * k) }
-        }
-        return extent
+        return painted
     }
 
     /// Multiplies `coverage` over `runs` by the coverage of `clip`: 0 where it cannot reach, untouched where it
@@ -202,31 +217,6 @@ final class RowRenderer {
             x = e
         }
         if x < run.upperBound { outside(x..<run.upperBound) }
-    }
-}
-
-/// A half-open x extent, empty until something is added.
-struct Extent {
-    private(set) var lower = Int.max
-    private(set) var upper = Int.min
-
-    init() {}
-
-    init(_ lower: Int, _ upper: Int) {
-        self.lower = lower
-        self.upper = upper
-    }
-
-    var isEmpty: Bool { lower >= upper }
-
-    mutating func add(_ lo: Int, _ hi: Int) {
-        guard lo < hi else { return }
-        lower = min(lower, lo)
-        upper = max(upper, hi)
-    }
-
-    mutating func add(_ other: Extent) {
-        add(other.lower, other.upper)
     }
 }
 

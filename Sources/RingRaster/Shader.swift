@@ -57,40 +57,31 @@ enum Shader {
     }
 }
 
+extension Shader {
+    /// Composites the shaded pixels of `range` on row `y`, all fully covered, over `dst` (the interior of a
+    /// shape: no coverage to read or weigh). `coverage` holds ones there, for shaders that just blend.
+    func fill(
+        y: Double, range: Range<Int>, coverage: UnsafePointer<Float>, into dst: UnsafeMutablePointer<SIMD4<Float>>
+    ) {
+        switch self {
+        case .solid(let color):
+            if color.w >= 1 {
+                (dst + range.lowerBound).update(repeating: color, count: range.count)
+            } else {
+                for x in range { dst[x] = color + dst[x] * (1 - color.w) }
+            }
+        case .conic(let shader):
+            shader.fill(y: y, range: range, into: dst)
+        case .profile(let shader):
+            shader.blend(y: y, range: range, coverage: coverage, into: dst)
+        }
+    }
+}
+
 extension Color {
     /// Premultiplied channels in 0…1.
     var premultiplied: SIMD4<Float> {
         let a = Float(self.a) / 255
         return SIMD4(Float(r) / 255 * a, Float(g) / 255 * a, Float(b) / 255 * a, a)
-    }
-}
-
-/// A table of premultiplied colours sampled evenly over a parameter range, read with linear interpolation.
-struct ColorTable {
-    let entries: [SIMD4<Float>]
-    /// `entries.count − 1` as a float, the scale from the unit parameter to an index.
-    let last: Float
-
-    /// `count` (≥ 2) samples of `color` at `0, 1/(count−1), …, 1`.
-    init(count: Int, _ color: (Double) -> SIMD4<Float>) {
-        let n = max(2, count)
-        entries = (0..<n).map { color(Double($0) / Double(n - 1)) }
-        last = Float(n - 1)
-    }
-
-    /// The entry nearest to `u` in 0…1 (clamped).
-    @inline(__always)
-    static func nearest(_ table: UnsafeBufferPointer<SIMD4<Float>>, last: Float, _ u: Float) -> SIMD4<Float> {
-        table[Int(u.clampedToUnit * last + 0.5)]
-    }
-
-    /// The colour at `u` in 0…1 (clamped).
-    @inline(__always)
-    static func lookup(_ table: UnsafeBufferPointer<SIMD4<Float>>, last: Float, _ u: Float) -> SIMD4<Float> {
-        let idx = u.clampedToUnit * last
-        let i = min(Int(idx), table.count - 2)
-        let t = idx - Float(i)
-        let a = table[i], b = table[i + 1]
-        return a + (b - a) * t
     }
 }
