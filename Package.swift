@@ -51,6 +51,11 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Rendering benchmark for scripts/bench-render (built in release by the script; not a test).
+        .executableTarget(
+            name: "ringd-bench", dependencies: ["RingApp", "RingCore", "RingSVG", "RingRaster", "RingPNG"],
+            swiftSettings: strict
+        ),
 
         .testTarget(name: "RingCoreTests", dependencies: ["RingCore"], swiftSettings: strict),
         .testTarget(

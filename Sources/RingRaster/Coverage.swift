@@ -7,7 +7,7 @@
 enum Coverage {
     /// Half the pixel diagonal: a pixel whose centre is farther than this from every edge is entirely inside or
     /// entirely outside (the formula's support is `(a + b)/2 ≤ √2/2`).
-    static let reach: Double = 0.5 * 2.0.squareRoot() + 1e-3
+    static let reach: Double = 0.708_106_781  // √2/2 + 0.001
 
     /// Area of the unit pixel inside a straight edge.
     ///

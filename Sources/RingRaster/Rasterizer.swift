@@ -16,6 +16,12 @@ public enum Rasterizer {
     /// `height × scale` pixels (rounded, at least 1, at most ``maximumSide``). Motions are ignored: pass
     /// `scene.frame(at:)` to render a moment of an animation.
     public static func render(_ scene: Scene, scale: Double) -> Bitmap {
+        var statistics = RenderStatistics()
+        return render(scene, scale: scale, statistics: &statistics)
+    }
+
+    /// ``render(_:scale:)``, also reporting the work done (for benchmarks).
+    public static func render(_ scene: Scene, scale: Double, statistics: inout RenderStatistics) -> Bitmap {
         let s = scale.isFinite && scale > 0 ? scale : 1
         let width = side(scene.width * s), height = side(scene.height * s)
         var bitmap = Bitmap(width: width, height: height)
@@ -28,6 +34,7 @@ public enum Rasterizer {
                 renderer.render(nodes, y: y, background: background, into: base + y * width * 4)
             }
         }
+        statistics = renderer.statistics
         return bitmap
     }
 

@@ -78,6 +78,12 @@ struct ColorTable {
         last = Float(n - 1)
     }
 
+    /// The entry nearest to `u` in 0…1 (clamped).
+    @inline(__always)
+    static func nearest(_ table: UnsafeBufferPointer<SIMD4<Float>>, last: Float, _ u: Float) -> SIMD4<Float> {
+        table[Int(u.clampedToUnit * last + 0.5)]
+    }
+
     /// The colour at `u` in 0…1 (clamped).
     @inline(__always)
     static func lookup(_ table: UnsafeBufferPointer<SIMD4<Float>>, last: Float, _ u: Float) -> SIMD4<Float> {

@@ -3,11 +3,11 @@
 ///
 /// Rows are crossed by a handful of intervals (two for an annulus, up to four for a wide arc), so the set lives
 /// inline in a fixed number of slots and never allocates; per-row span work stays negligible next to the pixels.
-struct SpanSet {
+struct SpanSet: Sendable {
     /// Most intervals one set holds; beyond it ``insertGrowing(_:_:)`` joins neighbours and ``insertIfRoom(_:_:)`` drops.
     static let capacity = 8
 
-    private var bounds = SIMD16<Double>()
+    private var bounds = InlineSlots<Double>(repeating: 0)
     private(set) var count = 0
 
     /// The empty set.
@@ -144,7 +144,7 @@ struct SpanSet {
 /// Half-open runs of pixel indices `[start, end)` on one row, sorted and disjoint: a ``SpanSet`` snapped to the
 /// pixels whose centres it contains, clipped to the image.
 struct PixelRuns {
-    fileprivate var bounds = SIMD16<Int32>()
+    fileprivate var bounds = InlineSlots<Int32>(repeating: 0)
     fileprivate(set) var count = 0
 
     init() {}

@@ -12,29 +12,51 @@ public struct QueryError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public init(parameter: String, given: String, expected: String) {
         self.parameter = parameter
-        self.given = given.count > Self.maxEchoCharacters
-            ? String(given.prefix(Self.maxEchoCharacters)) + "…" : given
+        self.given = Self.excerpt(given)
         self.expected = expected
     }
 
     /// One line for people: `size: got "99999"; expected a number 16…2048`.
+    ///
+    /// The parameter is usually a name from the table, but a malformed query reports the name as the user
+    /// typed it, so it is shortened and its control characters escaped like the given value (a `%0A` in a
+    /// name would otherwise split the message, and a log line that quotes it, in two).
     public var message: String {
-        "\(parameter): got \(Self.quoted(given)); expected \(expected)"
+        "\(Self.escapingControls(Self.excerpt(parameter))): got \(Self.quoted(given)); expected \(expected)"
+    }
+
+    /// `s`, cut to ``maxEchoCharacters`` with an ellipsis when longer.
+    static func excerpt(_ s: String) -> String {
+        s.count > maxEchoCharacters ? String(s.prefix(maxEchoCharacters)) + "…" : s
+    }
+
+    /// A shortened, quoted, escaped excerpt of user input for use inside `expected`.
+    static func echo(_ s: some StringProtocol) -> String {
+        quoted(excerpt(String(s)))
     }
 
     public var description: String { message }
 
     /// Quotes user input with control characters escaped, so a message stays one printable line.
+    ///
+    /// The decoder's own phrases ("nothing", "a value of N bytes", "more than one value") are left unquoted.
+    /// They are recognised by their text, so a value typed to look like one is left unquoted too, but its
+    /// control characters are still escaped.
     static func quoted(_ s: String) -> String {
-        if s.hasPrefix("a value of ") || s == "more than one value" || s == "nothing" { return s }
-        var out = "\""
+        if s.hasPrefix("a value of ") || s == "more than one value" || s == "nothing" { return escapingControls(s) }
+        return "\"" + escapingControls(s, quote: true) + "\""
+    }
+
+    /// `s` with C0 controls and DEL written as `\u{…}` (and `"` as `\"` when `quote`).
+    static func escapingControls(_ s: String, quote: Bool = false) -> String {
+        var out = ""
         for scalar in s.unicodeScalars {
             switch scalar.value {
             case 0..<0x20, 0x7F: out += "\\u{\(String(scalar.value, radix: 16))}"
-            case 0x22: out += "\\\""
+            case 0x22 where quote: out += "\\\""
             default: out.unicodeScalars.append(scalar)
             }
         }
-        return out + "\""
+        return out
     }
 }

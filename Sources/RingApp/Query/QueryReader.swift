@@ -100,7 +100,8 @@ struct QueryReader {
         var fills: [Fill] = []
         for part in parts {
             guard let f = ValueSyntax.paint(String(part), separator: "-", stops: RingLimits.gradientStops) else {
-                throw error(name, raw, "colours or presets, one per ring; \(String(part).isEmpty ? "an empty entry" : "\"\(part)\"") is not one")
+                // The entry is user input: quoted, escaped and shortened like every echo (QueryError.echo).
+                throw error(name, raw, "colours or presets, one per ring; \(part.isEmpty ? "an empty entry" : QueryError.echo(part)) is not one")
             }
             fills.append(f)
         }

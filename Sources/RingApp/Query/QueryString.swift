@@ -21,11 +21,13 @@ public struct QueryString: Sendable, Hashable {
                 throw QueryError(parameter: String(rawName.prefix(40)), given: String(rawName.prefix(40)),
                                  expected: "a parameter name in UTF-8")
             }
+            // A piece without a name (`=x`) is skipped before its value is looked at: it names nothing, so
+            // it cannot be an error about a parameter (an invalid value here used to give one naming "").
+            if name.isEmpty { continue }
             guard let value = Self.percentDecode(rawValue) else {
                 throw QueryError(parameter: name, given: String(rawValue.prefix(40)),
                                  expected: "UTF-8 text (percent-encoded bytes must form UTF-8)")
             }
-            if name.isEmpty { continue }
             guard value.utf8.count <= Self.maxValueBytes else {
                 throw QueryError(parameter: name, given: "a value of \(value.utf8.count) bytes",
                                  expected: "at most \(Self.maxValueBytes) bytes")

@@ -1,0 +1,139 @@
+import Foundation
+import RingApp
+import RingCore
+import RingPNG
+import RingRaster
+
+/// `ringd-bench`: times ringd's own rendering of the benchmark images, for `scripts/bench-render`, which adds
+/// Skia and optipng and prints the comparison. A separate executable rather than a hidden `ringd` subcommand:
+/// it needs no server, no flags parsing and no cache, and it is built in release by the script alone, never by
+/// the tests (timings are not tests).
+///
+///     ringd-bench [--iterations N] [--sizes 64,256,1024] [--write DIR] [--profile NAME | --profile-encode NAME]
+///
+/// Prints one JSON object per case: the first ("cold": the first render of that image in this process, after a
+/// tiny warm-up image has loaded the libraries) and median CPU times of the SVG path and
+/// the PNG path, the PNG path split into rasterizing and encoding, byte sizes and the rasterizer's pixel counts.
+/// `--write` saves each PNG as DIR/NAME.png (and the SVG beside it). Each object also carries the scene's rings
+/// as plain shapes, for Skia to draw the same picture.
+struct Options {
+    var iterations = 30
+    var sizes = [64, 256, 1024]
+    var writeDirectory: String?
+    /// `--profile NAME`: only rasterize that case, `iterations` times (for perf), and print nothing.
+    var profile: String?
+    /// `--profile-encode NAME`: only PNG-encode that case's bitmap, `iterations` times.
+    var profileEncode: String?
+
+    init(_ arguments: [String]) throws {
+        var rest = arguments[...]
+        while let flag = rest.popFirst() {
+            guard let value = rest.popFirst() else { throw BenchError("\(flag) needs a value") }
+            switch flag {
+            case "--iterations": iterations = try Int(value).orThrow("--iterations takes a number")
+            case "--sizes": sizes = try value.split(separator: ",").map { try Int($0).orThrow("bad size \($0)") }
+            case "--write": writeDirectory = value
+            case "--profile": profile = value
+            case "--profile-encode": profileEncode = value
+            default: throw BenchError("unknown flag \(flag)")
+            }
+        }
+    }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension Optional {
+    func orThrow(_ message: String) throws -> Wrapped {
+        guard let self else { throw BenchError(message) }
+        return self
+    }
+}
+
+/// Milliseconds of this thread's CPU time taken by `body`: on a shared machine, wall time measures the
+/// neighbours too; CPU time is what the work costs (Skia is timed the same way by the script).
+func milliseconds(_ body: () throws -> Void) rethrows -> Double {
+    func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return Double(t.tv_sec) * 1e3 + Double(t.tv_nsec) / 1e6
+    }
+    let start = now()
+    try body()
+    return now() - start
+}
+
+func median(_ values: [Double]) -> Double {
+    let s = values.sorted()
+    return s.isEmpty ? 0 : (s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2)
+}
+
+func run() throws {
+    let options = try Options(Array(CommandLine.arguments.dropFirst()))
+    if let name = options.profileEncode {
+        let c = try BenchCase.standard(sizes: options.sizes).first { $0.name == name }.orThrow("no case \(name)")
+        let spec = try c.spec()
+        let bitmap = Rasterizer.render(RingLayout.scene(for: spec), scale: Double(spec.common.scale))
+        for _ in 0..<options.iterations { _ = PNGEncoder.encode(bitmap) }
+        return
+    }
+    if let name = options.profile {
+        let c = try BenchCase.standard(sizes: options.sizes).first { $0.name == name }.orThrow("no case \(name)")
+        let spec = try c.spec()
+        let scene = RingLayout.scene(for: spec)
+        for _ in 0..<options.iterations { _ = Rasterizer.render(scene, scale: Double(spec.common.scale)) }
+        return
+    }
+    // Load and initialise the libraries (lazy tables, font data) on an unrelated tiny image, as a running server
+    // has: "cold" then means a first render of the image itself, the cache-miss path. The script does the same
+    // for Skia.
+    let warmup = BenchCase(name: "warmup", route: .ring, query: "p=0.5&size=16")
+    var discard = RenderStatistics()
+    _ = try warmup.svg()
+    _ = try warmup.png(statistics: &discard)
+    for c in BenchCase.standard(sizes: options.sizes) {
+        var svgBytes: [UInt8] = [], pngBytes: [UInt8] = []
+        var statistics = RenderStatistics()
+        // Cold: the first render of each kind in this process (lazy tables, font data, first allocations).
+        let svgCold = try milliseconds { svgBytes = try c.svg() }
+        let pngCold = try milliseconds { pngBytes = try c.png(statistics: &statistics) }
+        var svgTimes: [Double] = [], pngTimes: [Double] = [], rasterTimes: [Double] = [], encodeTimes: [Double] = []
+        let spec = try c.spec()
+        for _ in 0..<options.iterations {
+            svgTimes.append(try milliseconds { _ = try c.svg() })
+            pngTimes.append(try milliseconds { var s = RenderStatistics(); _ = try c.png(statistics: &s) })
+            let scene = RingLayout.scene(for: spec)
+            var bitmap = Bitmap(width: 1, height: 1)
+            rasterTimes.append(milliseconds { bitmap = Rasterizer.render(scene, scale: Double(spec.common.scale)) })
+            encodeTimes.append(milliseconds { _ = PNGEncoder.encode(bitmap) })
+        }
+        if let dir = options.writeDirectory {
+            try Data(pngBytes).write(to: URL(fileURLWithPath: dir).appendingPathComponent(c.name + ".png"))
+            try Data(svgBytes).write(to: URL(fileURLWithPath: dir).appendingPathComponent(c.name + ".svg"))
+        }
+        let side = Int((spec.common.size * Double(spec.common.scale)).rounded())
+        let fields: [(String, String)] = [
+            ("name", "\"\(c.name)\""), ("size", "\(side)"),
+            ("svg_cold_ms", fmt(svgCold)), ("svg_ms", fmt(median(svgTimes))),
+            ("png_cold_ms", fmt(pngCold)), ("png_ms", fmt(median(pngTimes))),
+            ("raster_ms", fmt(median(rasterTimes))), ("encode_ms", fmt(median(encodeTimes))),
+            ("svg_bytes", "\(svgBytes.count)"), ("png_bytes", "\(pngBytes.count)"),
+            ("touched_px", "\(statistics.touchedPixels)"), ("edge_px", "\(statistics.edgePixels)"),
+            ("layer_px", "\(statistics.layerPixels)"), ("packed_px", "\(statistics.packedPixels)"),
+            ("scene", SceneExport.json(RingLayout.scene(for: spec))),
+        ]
+        print("{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}")
+    }
+}
+
+func fmt(_ x: Double) -> String { String(format: "%.4f", x) }
+
+do {
+    try run()
+} catch {
+    FileHandle.standardError.write(Data("ringd-bench: \(error)\n".utf8))
+    exit(2)
+}
