@@ -60,7 +60,7 @@ public struct RingApplication: HTTPResponder {
             switch admission {
             case .rejected:
                 metrics.countRejected()
-                return .response(counted(Self.overloaded, route: job.route, format: job.key.format.rawValue))
+                return .response(counted(Self.overloaded, route: job.route, format: job.key.format))
             case .joined:
                 metrics.countJoined()
                 return .deferred
@@ -73,30 +73,30 @@ public struct RingApplication: HTTPResponder {
     func plan(_ request: HTTPRequest) -> Plan {
         switch request.path {
         case "/healthz":
-            return .answer(counted(Self.healthy, route: "healthz", format: ""))
+            return .answer(counted(Self.healthy, route: .healthz, format: nil))
         case "/metrics":
             let text = metrics.exposition(cache: cache.statistics)
             let response = HTTPResponse(
                 status: .ok,
                 headers: HTTPHeaders([("Content-Type", PrometheusText.contentType), ("Cache-Control", "no-store")]),
                 body: Array(text.utf8))
-            return .answer(counted(response, route: "metrics", format: ""))
+            return .answer(counted(response, route: .metrics, format: nil))
         case "/":
-            return .answer(counted(Self.indexResponse, route: "index", format: ""))
+            return .answer(counted(Self.indexResponse, route: .index, format: nil))
         default:
             if let entry = cache.entry(forTarget: request.target) {
-                return .answer(counted(entry.response(for: request), route: entry.style, format: entry.key.format.rawValue))
+                return .answer(counted(entry.response(for: request), route: entry.route, format: entry.key.format))
             }
             guard let target = ImageTarget(path: request.path) else {
                 let response = HTTPResponse.text(.notFound, "not found: \(Self.printable(request.path))\n")
-                return .answer(counted(response, route: "not_found", format: ""))
+                return .answer(counted(response, route: .notFound, format: nil))
             }
             return planImage(target, request)
         }
     }
 
     func planImage(_ target: ImageTarget, _ request: HTTPRequest) -> Plan {
-        let route = target.route.rawValue
+        let route = RequestRoute(target.route)
         let query: QueryString
         do {
             query = try QueryString(parsing: request.query)
@@ -113,14 +113,14 @@ public struct RingApplication: HTTPResponder {
         }
         let key = CacheKey(spec: spec, format: format)
         if let entry = cache.entry(for: key, aliasing: request.target) {
-            return .answer(counted(entry.response(for: request), route: route, format: format.rawValue))
+            return .answer(counted(entry.response(for: request), route: route, format: format))
         }
         return .render(RenderJob(key: key, kind: .image(spec), route: route, target: request.target))
     }
 
     /// DESIGN.md §4: image clients (Accept names an image type) get 200 + an error image so the message is seen
     /// where the image would be; everyone else, or `strict=1`, gets 400 text.
-    func planError(_ error: QueryError, route: String, format: OutputFormat, request: HTTPRequest, strict: Bool) -> Plan {
+    func planError(_ error: QueryError, route: RequestRoute, format: OutputFormat, request: HTTPRequest, strict: Bool) -> Plan {
         let message = error.message
         guard !strict, Self.acceptsImage(request.headers) else {
             let response = HTTPResponse.text(.badRequest, message + "\n", headers: HTTPHeaders([
@@ -129,14 +129,14 @@ public struct RingApplication: HTTPResponder {
                 ("Access-Control-Allow-Origin", "*"),
                 ("X-Content-Type-Options", "nosniff"),
             ]))
-            return .answer(counted(response, route: route, format: format.rawValue))
+            return .answer(counted(response, route: route, format: format))
         }
         let size = (try? QueryString(parsing: request.query))
             .flatMap { $0["size"] }.flatMap(ValueSyntax.decimal)
             .map { min(max($0, RingLimits.size.lowerBound), RingLimits.size.upperBound) } ?? 128
         let key = CacheKey(errorMessage: message, size: size, format: format)
         if let entry = cache.errorEntry(for: key) {
-            return .answer(counted(entry.response(for: request), route: route, format: format.rawValue))
+            return .answer(counted(entry.response(for: request), route: route, format: format))
         }
         return .render(RenderJob(key: key, kind: .error(message: message, size: size), route: route, target: nil))
     }
@@ -145,7 +145,7 @@ public struct RingApplication: HTTPResponder {
     func finish(_ outcome: RenderOutcome, job: RenderJob, request: HTTPRequest) -> HTTPResponse {
         switch outcome {
         case .entry(let entry):
-            return counted(entry.response(for: request), route: job.route, format: job.key.format.rawValue)
+            return counted(entry.response(for: request), route: job.route, format: job.key.format)
         case .failed(let error):
             // The renderer refused the spec; the error image (if any) is small, render it right here.
             let strict = (try? QueryString(parsing: request.query)).map { $0["strict"] == "1" || $0["strict"] == "true" }
@@ -157,7 +157,7 @@ public struct RingApplication: HTTPResponder {
     }
 
     /// `response`, after counting it for `/metrics`.
-    private func counted(_ response: HTTPResponse, route: String, format: String) -> HTTPResponse {
+    private func counted(_ response: HTTPResponse, route: RequestRoute, format: OutputFormat?) -> HTTPResponse {
         metrics.countRequest(route: route, format: format, status: response.status.code)
         return response
     }

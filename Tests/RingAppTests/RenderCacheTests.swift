@@ -45,12 +45,12 @@ import Testing
     func entry(_ p: Double, bodyBytes: Int = 1000) -> CacheEntry {
         let spec = try! QueryDecoder.decode(route: .ring, query: QueryString(parsing: "p=\(p)"))
         return .image(key: CacheKey(spec: spec, format: .png), body: [UInt8](repeating: 7, count: bodyBytes),
-                      style: "ring", configuration: configuration)
+                      route: .ring, configuration: configuration)
     }
 
     func errorEntry(_ message: String, bodyBytes: Int = 1000) -> CacheEntry {
         .errorImage(key: CacheKey(errorMessage: message, size: 128, format: .svg),
-                    body: [UInt8](repeating: 32, count: bodyBytes), format: .svg, message: message,
+                    body: [UInt8](repeating: 32, count: bodyBytes), format: .svg, message: message, route: .ring,
                     configuration: configuration)
     }
 

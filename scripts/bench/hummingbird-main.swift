@@ -1,5 +1,6 @@
 // Serves one body from memory with the headers ringd sends: hb-bench PORT PATH BODY-FILE HEADER-FILE.
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 let arguments = CommandLine.arguments

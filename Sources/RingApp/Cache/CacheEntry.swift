@@ -18,6 +18,8 @@ public final class CacheEntry: Sendable {
     public let gzipBody: [UInt8]?
     /// The image style for metrics labels (`ring`, `activity`, …, or `error`).
     public let style: String
+    /// The route that rendered it, for request metrics when a URL alias finds it.
+    let route: RequestRoute
     /// What the entry charges against the cache's byte budget.
     public let cost: Int
 
@@ -27,11 +29,13 @@ public final class CacheEntry: Sendable {
     let notModified: HTTPResponse?
     let notModifiedGzip: HTTPResponse?
 
-    private init(key: CacheKey, body: [UInt8], format: OutputFormat, style: String, fields extraFields: [(String, String)],
+    private init(key: CacheKey, body: [UInt8], format: OutputFormat, style: String, route: RequestRoute,
+                 fields extraFields: [(String, String)],
                  cacheControl: String, validated: Bool) {
         self.key = key
         self.body = body
         self.style = style
+        self.route = route
         let contentType = format.contentType
         let compressible = format == .svg
         let gzipBody = compressible ? Gzip.compress(body) : nil
@@ -78,19 +82,20 @@ public final class CacheEntry: Sendable {
 
     /// A rendered image: strong entity tags, `Cache-Control: public, max-age=…`, and for SVG the
     /// Content-Security-Policy of DESIGN.md §7.
-    static func image(key: CacheKey, body: [UInt8], style: String, configuration: AppConfiguration) -> CacheEntry {
+    static func image(key: CacheKey, body: [UInt8], route: RequestRoute, configuration: AppConfiguration) -> CacheEntry {
         CacheEntry(
-            key: key, body: body, format: key.format, style: style,
+            key: key, body: body, format: key.format, style: route.rawValue, route: route,
             fields: commonFields(key.format), cacheControl: "public, max-age=\(configuration.maxAge)", validated: true)
     }
 
     /// An error image (DESIGN.md §4): status 200 so it is shown, `X-Ring-Error` with the message, a short
     /// `max-age`, and no entity tag (nothing to revalidate: the URL is about to be fixed).
     static func errorImage(
-        key: CacheKey, body: [UInt8], format: OutputFormat, message: String, configuration: AppConfiguration
+        key: CacheKey, body: [UInt8], format: OutputFormat, message: String, route: RequestRoute,
+        configuration: AppConfiguration
     ) -> CacheEntry {
         CacheEntry(
-            key: key, body: body, format: format, style: "error",
+            key: key, body: body, format: format, style: "error", route: route,
             fields: [("X-Ring-Error", RingApplication.headerSafe(message))] + commonFields(format),
             cacheControl: "public, max-age=\(configuration.errorMaxAge)", validated: false)
     }

@@ -1,21 +1,27 @@
 /// A least-recently-used map bounded by the summed cost (bytes) of its values.
 ///
 /// Not thread-safe: ``RenderCache`` keeps it behind a mutex. Lookups, insertions and evictions are O(1):
-/// slots live in one array linked into a recency list by index, so nothing is allocated per hit.
+/// entries live in one array and are linked into a recency list by index. The links are kept in a
+/// separate array of plain integers, so touching an entry on a hit moves no keys or values (no
+/// retain/release) and allocates nothing.
 struct LRUCache<Key: Hashable, Value> {
-    private struct Slot {
+    private struct Entry {
         var key: Key
         var value: Value
         var cost: Int
-        var newer: Int  // towards `newest`, or -1
-        var older: Int  // towards `oldest`, or -1
+    }
+
+    private struct Link {
+        var newer = -1  // towards `newest`, or -1
+        var older = -1  // towards `oldest`, or -1
     }
 
     /// The most the values may cost together.
     let capacity: Int
     private(set) var totalCost = 0
     private var index: [Key: Int] = [:]
-    private var slots: [Slot?] = []
+    private var entries: [Entry?] = []
+    private var links: [Link] = []
     private var freeSlots: [Int] = []
     private var newest = -1
     private var oldest = -1
@@ -29,14 +35,16 @@ struct LRUCache<Key: Hashable, Value> {
     /// The value for `key`, which becomes the most recently used.
     mutating func value(for key: Key) -> Value? {
         guard let i = index[key] else { return nil }
-        unlink(i)
-        linkAsNewest(i)
-        return slots[i]!.value
+        if i != newest {
+            unlink(i)
+            linkAsNewest(i)
+        }
+        return entries[i]?.value
     }
 
     /// The value for `key` without touching recency.
     func peek(_ key: Key) -> Value? {
-        index[key].map { slots[$0]!.value }
+        index[key].flatMap { entries[$0]?.value }
     }
 
     /// Stores `value` as the most recently used, replacing any value for `key`, then evicts the least
@@ -49,19 +57,19 @@ struct LRUCache<Key: Hashable, Value> {
         remove(key)
         guard cost <= capacity else { return [] }
         var evicted: [Value] = []
-        while totalCost + cost > capacity, oldest >= 0 {
-            let victim = slots[oldest]!
+        while totalCost + cost > capacity, oldest >= 0, let victim = entries[oldest] {
             remove(victim.key)
             evicted.append(victim.value)
         }
-        let slot = Slot(key: key, value: value, cost: cost, newer: -1, older: -1)
+        let entry = Entry(key: key, value: value, cost: cost)
         let i: Int
         if let free = freeSlots.popLast() {
             i = free
-            slots[i] = slot
+            entries[i] = entry
         } else {
-            i = slots.count
-            slots.append(slot)
+            i = entries.count
+            entries.append(entry)
+            links.append(Link())
         }
         index[key] = i
         totalCost += cost
@@ -72,13 +80,12 @@ struct LRUCache<Key: Hashable, Value> {
     /// Removes the value for `key`, returning it.
     @discardableResult
     mutating func remove(_ key: Key) -> Value? {
-        guard let i = index.removeValue(forKey: key) else { return nil }
+        guard let i = index.removeValue(forKey: key), let entry = entries[i] else { return nil }
         unlink(i)
-        let slot = slots[i]!
-        slots[i] = nil
+        entries[i] = nil
         freeSlots.append(i)
-        totalCost -= slot.cost
-        return slot.value
+        totalCost -= entry.cost
+        return entry.value
     }
 
     /// Keys from most to least recently used (for tests).
@@ -86,24 +93,22 @@ struct LRUCache<Key: Hashable, Value> {
         var keys: [Key] = []
         var i = newest
         while i >= 0 {
-            keys.append(slots[i]!.key)
-            i = slots[i]!.older
+            if let entry = entries[i] { keys.append(entry.key) }
+            i = links[i].older
         }
         return keys
     }
 
     private mutating func unlink(_ i: Int) {
-        let (newer, older) = (slots[i]!.newer, slots[i]!.older)
-        if newer >= 0 { slots[newer]!.older = older } else { newest = older }
-        if older >= 0 { slots[older]!.newer = newer } else { oldest = newer }
-        slots[i]!.newer = -1
-        slots[i]!.older = -1
+        let link = links[i]
+        if link.newer >= 0 { links[link.newer].older = link.older } else { newest = link.older }
+        if link.older >= 0 { links[link.older].newer = link.newer } else { oldest = link.newer }
+        links[i] = Link()
     }
 
     private mutating func linkAsNewest(_ i: Int) {
-        slots[i]!.older = newest
-        slots[i]!.newer = -1
-        if newest >= 0 { slots[newest]!.newer = i }
+        links[i] = Link(newer: -1, older: newest)
+        if newest >= 0 { links[newest].newer = i }
         newest = i
         if oldest < 0 { oldest = i }
     }

@@ -8,9 +8,21 @@ import Synchronization
 /// both at scrape time.
 public final class Metrics: Sendable {
     struct RequestLabels: Hashable {
-        let route: String
-        let format: String
+        let route: RequestRoute
+        let format: OutputFormat?
         let status: Int
+    }
+
+    /// Statuses counted in the fixed table; others go to a dictionary.
+    static let commonStatuses = [200, 304, 400, 404, 503]
+    static let formatSlots = OutputFormat.allCases.count + 1  // + none
+
+    /// Index into the fixed request table, or nil for an uncommon status.
+    static func slot(_ labels: RequestLabels) -> Int? {
+        guard let statusIndex = commonStatuses.firstIndex(of: labels.status) else { return nil }
+        let routeIndex = RequestRoute.allCases.firstIndex(of: labels.route)!
+        let formatIndex = labels.format.map { OutputFormat.allCases.firstIndex(of: $0)! + 1 } ?? 0
+        return (routeIndex * formatSlots + formatIndex) * commonStatuses.count + statusIndex
     }
 
     struct RenderLabels: Hashable {
@@ -19,6 +31,9 @@ public final class Metrics: Sendable {
     }
 
     private struct State {
+        /// Counts for the common statuses, indexed by ``slot(_:)``: a hit costs an increment, not a hash.
+        var requestTable = [Int](
+            repeating: 0, count: RequestRoute.allCases.count * Metrics.formatSlots * Metrics.commonStatuses.count)
         var requests: [RequestLabels: Int] = [:]
         var renders: [RenderLabels: Histogram] = [:]
         var rejected = 0
@@ -35,10 +50,14 @@ public final class Metrics: Sendable {
         openConnectionsGauge.withLock { $0 = source }
     }
 
-    /// Counts an answered request. `format` is empty for routes that are not images.
-    func countRequest(route: String, format: String, status: Int) {
+    /// Counts an answered request. `format` is nil for routes that are not images.
+    func countRequest(route: RequestRoute, format: OutputFormat?, status: Int) {
         let labels = RequestLabels(route: route, format: format, status: status)
-        state.withLock { $0.requests[labels, default: 0] += 1 }
+        if let slot = Self.slot(labels) {
+            state.withLock { $0.requestTable[slot] += 1 }
+        } else {
+            state.withLock { $0.requests[labels, default: 0] += 1 }
+        }
     }
 
     /// Records one render's duration.
@@ -66,14 +85,28 @@ public final class Metrics: Sendable {
 
     /// The exposition text.
     func exposition(cache: RenderCache.Statistics) -> String {
-        let (requests, renders, rejected, joined) = state.withLock { ($0.requests, $0.renders, $0.rejected, $0.joined) }
+        let (table, uncommon, renders, rejected, joined) = state.withLock {
+            ($0.requestTable, $0.requests, $0.renders, $0.rejected, $0.joined)
+        }
+        var requests = uncommon
+        for route in RequestRoute.allCases {
+            for format in [nil] + OutputFormat.allCases.map(Optional.some) {
+                for status in Self.commonStatuses {
+                    let labels = RequestLabels(route: route, format: format, status: status)
+                    let count = table[Self.slot(labels)!]
+                    if count > 0 { requests[labels] = count }
+                }
+            }
+        }
         let openConnections = openConnectionsGauge.withLock { $0 }?() ?? 0
         var out = PrometheusText()
 
         out.family("ringd_http_requests_total", "counter", "Requests answered, by route, image format and status.")
-        for (labels, count) in requests.sorted(by: { ($0.key.route, $0.key.format, $0.key.status) < ($1.key.route, $1.key.format, $1.key.status) }) {
+        let sorted = requests.map { (route: $0.key.route.rawValue, format: $0.key.format?.rawValue ?? "", status: $0.key.status, count: $0.value) }
+            .sorted { ($0.route, $0.format, $0.status) < ($1.route, $1.format, $1.status) }
+        for sample in sorted {
             out.sample("ringd_http_requests_total",
-                       [("route", labels.route), ("format", labels.format), ("status", String(labels.status))], count)
+                       [("route", sample.route), ("format", sample.format), ("status", String(sample.status))], sample.count)
         }
         out.family("ringd_overload_rejections_total", "counter", "Requests answered 503 because the render queue was full.")
         out.sample("ringd_overload_rejections_total", rejected)

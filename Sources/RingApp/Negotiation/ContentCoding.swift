@@ -16,7 +16,7 @@ enum ContentCoding: Sendable, Equatable {
     ///   answer is identity anyway: an image is more useful than a 406.
     /// - An element with an unreadable q-value is ignored.
     static func preferred(by headers: HTTPHeaders) -> ContentCoding {
-        let values = headers.values(for: "Accept-Encoding")
+        let values = headers.valuesIgnoringCase("accept-encoding")
         guard !values.isEmpty else { return .identity }
         var gzipQ: Double?
         var identityQ: Double?

@@ -13,7 +13,7 @@ struct RenderJob: Sendable {
     let key: CacheKey
     let kind: Kind
     /// The route, for metrics labels (`ring`, `activity`, …).
-    let route: String
+    let route: RequestRoute
     /// The request target to alias to the key once rendered (images only).
     let target: String?
 
@@ -30,12 +30,13 @@ struct RenderJob: Sendable {
             } catch {
                 return .failed(error)
             }
-            entry = .image(key: key, body: image.body, style: route, configuration: app.configuration)
+            entry = .image(key: key, body: image.body, route: route, configuration: app.configuration)
             app.cache.insert(entry, aliasing: target)
         case .error(let message, let size):
             let image = app.renderer.errorImage(message: message, size: size, format: key.format)
             entry = .errorImage(
-                key: key, body: image.bytes, format: image.format, message: message, configuration: app.configuration)
+                key: key, body: image.bytes, format: image.format, message: message, route: route,
+                configuration: app.configuration)
             app.cache.insertError(entry)
         }
         let elapsed = clock.now - start
