@@ -8,9 +8,10 @@ extension SVGDocument {
     /// Pieces per turn, whatever the bound says (the brief's 24…36).
     static let piecesPerTurn = 24.0...36.0
     /// Very thick bands (the chord error grows with half width / radius) may use up to this many pieces per turn
-    /// when the bound asks for them: a 45 % ring asks for ~300 per turn, and with 36 its gradient strays ~9 levels
-    /// from the conic near the hole, with 160 under 1.5.
-    static let thickBandPiecesPerTurn = 160.0
+    /// when the bound asks for them: a 45 % ring asks for ~300 per turn; with 36 its gradient strays ~9 levels
+    /// from the conic near the hole, with 160 ~1.5 (3 after librsvg's 8-bit roundings), and with the bound
+    /// honoured under 0.5 (2 after librsvg). Only such bands pay the extra bytes.
+    static let thickBandPiecesPerTurn = 360.0
     /// Short arcs may use up to this many pieces when the bound asks for them.
     static let shortArcPieces = 12
     /// Each piece runs on under the next by at least this much (px): 1 px hides the anti-aliasing seam at

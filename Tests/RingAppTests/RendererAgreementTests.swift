@@ -26,14 +26,6 @@ import Testing
     /// `TinyImageAccuracyTests`). For these the image mean is held to the edge-mean bar instead.
     static let allEdgeCases: Set<String> = ["ring-small-16", "check-small"]
 
-    /// Interior tolerance per case where the SVG's own approximation is coarser than 2 levels.
-    ///
-    /// `ring-thick` (a 45 % band): the SVG paints a conic gradient as chord-aligned linear pieces, whose error
-    /// grows with half width / radius (rendering.md §2.2); the writer's cap of 160 pieces per turn keeps it near
-    /// 1.5 levels at the hole, and librsvg's 8-bit gradient and compositing roundings add up to one more level
-    /// on single pixels (3 measured, at the end line).
-    static let interiorTolerances: [String: Double] = ["ring-thick": 3]
-
     @Test func galleryCoversEveryStyle() {
         let cases = GalleryCase.all
         #expect(cases.count >= 40)
@@ -70,7 +62,7 @@ import Testing
             format: "%@: mean %.3f, edge mean %.2f over %d px, interior worst %.1f at (%d, %d)", c.name,
             comparison.mean, comparison.edgeMean, comparison.edgeCount, worst.value, worst.x, worst.y)
         print(summary)
-        let interiorBar = Self.interiorTolerances[c.name] ?? Self.interiorTolerance
+        let interiorBar = Self.interiorTolerance
         let agrees = worst.value <= interiorBar && comparison.mean <= meanBar
             && comparison.edgeMean <= Self.edgeMeanTolerance
         #expect(worst.value <= interiorBar, "\(summary)")

@@ -10,7 +10,7 @@ import RingCore
 /// to the pictures invalidates old keys.
 public struct CanonicalSpec: Sendable, Hashable {
     /// Bump when the pictures change for the same spec.
-    public static let rendererVersion = "ringd-render-1"
+    public static let rendererVersion = "ringd-render-2"
 
     public let text: String
     /// Lowercase hex SHA-256 of `text`.
