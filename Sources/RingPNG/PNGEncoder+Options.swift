@@ -37,7 +37,37 @@ extension PNGEncoder {
         }
     }
 
-    /// Encoder settings. The defaults are what the service ships: level 6, filter None.
+    /// zlib's match-search parameters (`deflateTune`): how hard LZ77 looks for a longer match.
+    ///
+    /// zlib's level 6 uses good 8, lazy 16, nice 128, chain 128. Ring images are smooth gradients whose
+    /// best matches are whole stretches of the row above, found early in the hash chain; a short chain
+    /// with long lazy and nice lengths finds them and stops looking sooner. Measured with callgrind on
+    /// our own images at level 6, filter None (memLevel 8): 256² activity 23.9 → 23.6 KiB with 14 %
+    /// fewer deflate instructions, 256² ring 12.7 → 12.3 KiB (−21 %), 1024² activity 115.2 →
+    /// 113.9 KiB (−9 %).
+    public struct MatchTuning: Sendable, Hashable {
+        /// Reduce lazy search above this match length.
+        public var goodLength: Int
+        /// Do not perform lazy search above this match length.
+        public var maxLazy: Int
+        /// Quit the search above this match length.
+        public var niceLength: Int
+        /// Longest hash chain followed per match.
+        public var maxChain: Int
+
+        /// The tuning the service ships for ring images (see the type's documentation).
+        public static let ringImages = MatchTuning(goodLength: 32, maxLazy: 128, niceLength: 258, maxChain: 32)
+
+        public init(goodLength: Int, maxLazy: Int, niceLength: Int, maxChain: Int) {
+            self.goodLength = goodLength
+            self.maxLazy = maxLazy
+            self.niceLength = niceLength
+            self.maxChain = maxChain
+        }
+    }
+
+    /// Encoder settings. The defaults are what the service ships: level 6, filter None, match tuning
+    /// for ring images.
     public struct Options: Sendable, Hashable {
         /// zlib compression level, 0 (store) … 9 (smallest, slowest).
         public var level: Int
@@ -51,17 +81,20 @@ extension PNGEncoder {
         /// Measured on three rings over opaque #1c1c1e at level 6, filter None: 1024² 73.7 KiB
         /// RGB vs 81.0 KiB RGBA (−9 %), 256² 16.2 vs 17.3 KiB (−6 %), and encoding is faster.
         public var allowsRGB: Bool
+        /// zlib match-search tuning applied after the level; `nil` keeps the level's own parameters.
+        public var matchTuning: MatchTuning?
 
         /// Creates options; `level` must be 0…9.
         public init(
             level: Int = 6, filter: FilterStrategy = .none, zlibStrategy: ZlibStrategy = .default,
-            allowsRGB: Bool = true
+            allowsRGB: Bool = true, matchTuning: MatchTuning? = .ringImages
         ) {
             precondition((0...9).contains(level), "zlib level must be 0…9")
             self.level = level
             self.filter = filter
             self.zlibStrategy = zlibStrategy
             self.allowsRGB = allowsRGB
+            self.matchTuning = matchTuning
         }
     }
 }

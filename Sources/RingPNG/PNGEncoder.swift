@@ -36,7 +36,7 @@ public enum PNGEncoder {
         // Filtered row with its leading filter-type byte; `candidate` is MinSum's scratch row.
         var filtered = [UInt8](repeating: 0, count: rowBytes + 1)
         var candidate = [UInt8](repeating: 0, count: rowBytes + 1)
-        var deflater = Deflater(level: options.level, strategy: options.zlibStrategy.zlib)
+        var deflater = Deflater(level: options.level, strategy: options.zlibStrategy.zlib, tuning: options.matchTuning)
 
         bitmap.pixels.withUnsafeBufferPointer { pixels in
             for y in 0..<bitmap.height {

@@ -87,7 +87,7 @@ struct Deflater: ~Copyable {
     private var output: [UInt8] = []
 
     /// Starts a zlib stream. `level` is 0…9; window 32 KiB, memLevel 8 (zlib's defaults).
-    init(level: Int, strategy: Zlib.Strategy) {
+    init(level: Int, strategy: Zlib.Strategy, tuning: PNGEncoder.MatchTuning? = nil) {
         precondition((0...9).contains(level), "zlib level must be 0…9")
         stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
         stream.initialize(to: z_stream())
@@ -95,6 +95,13 @@ struct Deflater: ~Copyable {
         let status = deflateInit2_(
             stream, Int32(level), Z_DEFLATED, 15, 8, strategy.rawValue, zlibVersion(), Zlib.streamSize)
         precondition(status == Z_OK, "deflateInit2 failed (\(status)) on valid parameters")
+        // Level 0 stores; tuning only means something when matches are searched.
+        if let tuning, level > 0 {
+            let tuned = deflateTune(
+                stream, Int32(tuning.goodLength), Int32(tuning.maxLazy), Int32(tuning.niceLength),
+                Int32(tuning.maxChain))
+            precondition(tuned == Z_OK, "deflateTune failed (\(tuned))")
+        }
     }
 
     deinit {
