@@ -83,7 +83,9 @@ def new_driver(browser, driver, width, height, reduced_motion=False):
     options = Options()
     options.binary_location = browser
     flags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
-             f"--window-size={width},{height}", "--disable-background-timer-throttling"]
+             f"--window-size={width},{height}", "--disable-background-timer-throttling",
+             # CI containers often have a small /dev/shm; Chromium then crashes on large screenshots without this.
+             "--disable-dev-shm-usage"]
     # The OS-level switch: media emulation through DevTools does not reach the documents of SVG images.
     flags += ["--force-prefers-reduced-motion"] if reduced_motion else []
     for flag in flags:
