@@ -243,12 +243,21 @@ def check_builder(browser, driver, base, out, problems):
         check.settled("activity", "p=0.8,0.6,1.1", "Activity: 80%, 60%, 110%")
         check.expect(d.find_element(By.ID, "status").text == "", "the status line kept the old error after the fix")
 
+        # Back on /ring, the red ring is as it was left.
+        d.find_element(By.ID, "route-ring").click()
+        check.settled("ring", "p=0.75&color=ff0000", "75% progress")
+
+        # (5) Animation on (space on the checkbox) and a label: the animated SVG and APNG load, still no errors.
+        d.find_element(By.ID, "common-animate").send_keys(Keys.SPACE)
+        d.find_element(By.ID, "common-label").send_keys("auto")
+        check.settled("ring", "p=0.75&color=ff0000&label=auto&animate=1", "75% progress")
+        d.find_element(By.ID, "common-animate").send_keys(Keys.SPACE)
+        check.settled("ring", "p=0.75&color=ff0000&label=auto", "75% progress")
+
         errors = console_errors(d)
         check.expect(not errors, f"console errors: {errors}")
 
-        # Screenshots of the whole page at phone and laptop widths, back on the red /ring.
-        d.find_element(By.ID, "route-ring").click()
-        check.settled("ring", "p=0.75&color=ff0000", "75% progress")
+        # Screenshots of the whole page at phone and laptop widths.
         for width in WIDTHS:
             set_viewport(d, width, 800)
             time.sleep(0.2)

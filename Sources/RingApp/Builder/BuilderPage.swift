@@ -166,7 +166,7 @@ struct BuilderPage: Sendable {
             html += "<div class=\"snippet\"><div class=\"snippet-head\"><label for=\"snippet-\(kind.id)\">\(HTML.escape(kind.title))</label>"
                 + "<button type=\"button\" class=\"copy\" data-copy=\"snippet-\(kind.id)\""
                 + "\(HTML.attribute("aria-label", "Copy the \(kind.title) snippet"))>Copy</button></div>"
-                + "<textarea id=\"snippet-\(kind.id)\" readonly rows=\"3\" spellcheck=\"false\"></textarea></div>\n"
+                + "<textarea id=\"snippet-\(kind.id)\" readonly rows=\"2\" spellcheck=\"false\"></textarea></div>\n"
         }
         let themes = Theme.allCases.map(\.rawValue)
         html += "<p class=\"hint\" id=\"themes\"\(HTML.attribute("data-light", themes.first ?? "light"))"

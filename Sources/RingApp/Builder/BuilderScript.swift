@@ -172,9 +172,10 @@ function refresh(b) {
         $('#info').textContent = '';
         return;
       }
-      const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
-      const titleNode = doc.querySelector('title');
-      fetchedTitle = titleNode ? titleNode.textContent.trim() : '';
+      // Read with a pattern, not DOMParser: a parsed document inherits this page's CSP, and the animated
+      // pictures' inline styles would be reported as violations.
+      const title = /<title>([^<]*)<\/title>/.exec(text);
+      fetchedTitle = title ? unescapeXML(title[1]).trim() : '';
       fetchedFor = b.svg;
       announce('', false);
       $('#info').textContent = fetchedTitle + ' · ' + new TextEncoder().encode(text).length + ' bytes of SVG';
@@ -185,6 +186,14 @@ function refresh(b) {
       }
     })
     .catch(() => { if (mine === fetchSeq) announce('ringd did not answer; is it still running?', true); });
+}
+
+function unescapeXML(s) {
+  return s.replace(/&(#x[0-9a-f]+|#[0-9]+|lt|gt|quot|apos|amp);/gi, (_, e) => {
+    const named = { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' }[e.toLowerCase()];
+    if (named) return named;
+    return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10));
+  });
 }
 
 function refreshAlt(b) {
