@@ -25,7 +25,8 @@ chromedriver, Selenium or Pillow is missing.
   scripts/check-builder.py [--port N] [--ringd PATH] [--scratch-path DIR] [--only builder|gallery] [--out DIR]
 
 Without --port it starts its own ringd (--ringd, or the swift build one, built if absent) on a free loopback port.
-Runtime: about 15 s on the team's 2-core machine (two browser sessions, 72 gallery images).
+Runtime: 25-40 s on the team's shared 2-core machine (two browser sessions; most of it is the debug build of ringd
+drawing the 70 gallery PNGs).
 """
 
 import argparse
