@@ -18,6 +18,8 @@ public struct RingApplication: HTTPResponder {
     public let metrics: Metrics
     let renderer: ImageRenderer
     let pool: RenderPool<CacheKey, RenderOutcome>
+    /// The URL builder page at `/`, generated from the parameter table once, here at start-up.
+    let builder: BuilderResponse
 
     /// - Parameter now: the clock for error-image expiry (tests inject one).
     public init(
@@ -30,6 +32,7 @@ public struct RingApplication: HTTPResponder {
             capacity: configuration.cacheBytes, errorTTL: .seconds(configuration.errorMaxAge), now: now)
         self.metrics = Metrics()
         self.pool = RenderPool(threads: configuration.renderThreads, queueLimit: configuration.renderQueueLimit)
+        self.builder = BuilderResponse()
     }
 
     /// What a request needs: an answer now, or a render first.
@@ -82,7 +85,7 @@ public struct RingApplication: HTTPResponder {
                 body: Array(text.utf8))
             return .answer(counted(response, route: .metrics, format: nil))
         case "/":
-            return .answer(counted(Self.indexResponse, route: .index, format: nil))
+            return .answer(counted(builder.response(for: request), route: .index, format: nil))
         default:
             if let entry = cache.entry(forTarget: request.target) {
                 return .answer(counted(entry.response(for: request), route: entry.route, format: entry.key.format))
@@ -173,8 +176,6 @@ public struct RingApplication: HTTPResponder {
 
     static let healthy = HTTPResponse.text(.ok, "ok", headers: HTTPHeaders([("Cache-Control", "no-store")])).prepared()
 
-    static let indexResponse = HTTPResponse.text(.ok, index).prepared()
-
     /// True when an `Accept` media range names an image type (`image/*`, `image/png`, …) with non-zero q.
     static func acceptsImage(_ headers: HTTPHeaders) -> Bool {
         for value in headers.values(for: "Accept") {
@@ -197,18 +198,6 @@ public struct RingApplication: HTTPResponder {
     }
 
     static func printable(_ s: String) -> String { headerSafe(String(s.prefix(100))) }
-
-    static let index = """
-        ringd: ring images over HTTP.
-        GET /ring?p=0.7        progress ring (SVG; /ring.png for PNG)
-        GET /activity?p=0.8,0.6,1.1
-        GET /petals?p=0.8
-        GET /pie?p=0.3
-        GET /check
-        GET /healthz
-        GET /metrics           Prometheus text format
-
-        """
 }
 
 extension StringProtocol {

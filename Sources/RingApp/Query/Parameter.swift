@@ -10,13 +10,20 @@ public struct Parameter: Sendable {
     public let doc: String
     /// A value that works, for docs and generated examples.
     public let example: String
+    /// The parameter this one is an alternative to (`value` and `total` instead of `p`, `color` instead of
+    /// `gradient`), or nil. The decoder refuses both at once; the builder page drops the other when this one is set.
+    public let insteadOf: String?
 
-    public init(_ name: String, _ kind: ParameterKind, default defaultValue: String = "", doc: String, example: String) {
+    public init(
+        _ name: String, _ kind: ParameterKind, default defaultValue: String = "", doc: String, example: String,
+        insteadOf: String? = nil
+    ) {
         self.name = name
         self.kind = kind
         self.defaultValue = defaultValue
         self.doc = doc
         self.example = example
+        self.insteadOf = insteadOf
     }
 }
 

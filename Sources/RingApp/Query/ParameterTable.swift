@@ -47,9 +47,9 @@ public enum ParameterTable {
                                     doc: "Progress; above 1 the ring keeps going round. Or give value and total.",
                                     example: "0.7")
     static let value = Parameter("value", .number(0...1e9, unit: ""), default: "",
-                                 doc: "Done so far; p = value / total.", example: "7")
+                                 doc: "Done so far; p = value / total.", example: "7", insteadOf: "p")
     static let total = Parameter("total", .number(0.001...1e9, unit: ""), default: "",
-                                 doc: "The whole; p = value / total.", example: "10")
+                                 doc: "The whole; p = value / total.", example: "10", insteadOf: "p")
     static let start = Parameter("start", .number(RingLimits.startDegrees, unit: "degrees"), default: "-90",
                                  doc: "Where the arc starts: 0 = 3 o'clock, -90 = top.", example: "0")
     static let dir = Parameter("dir", .choice(Direction.allCases.map(\.rawValue)), default: "cw",
@@ -68,7 +68,8 @@ public enum ParameterTable {
             [
                 progress, value, total,
                 Parameter("color", .paint(stops: RingLimits.gradientStops), default: "",
-                          doc: "Solid colour (or a preset), instead of a gradient.", example: "lightRed"),
+                          doc: "Solid colour (or a preset), instead of a gradient.", example: "lightRed",
+                          insteadOf: "gradient"),
                 Parameter("gradient", .gradient(stops: RingLimits.gradientStops), default: "darkPurple,lightYellow",
                           doc: "Angular gradient along the arc: 2–8 colours, or a preset.", example: "move"),
                 Parameter("track", .color(allowsNone: true), default: "systemGray6 (dark: #1C1C1E)",
@@ -82,11 +83,11 @@ public enum ParameterTable {
                 Parameter("p", .progressList(value: RingLimits.progress, count: RingLimits.rings), default: "",
                           doc: "Progress per ring, outermost first (or move, exercise, stand).", example: "0.8,0.6,1.1"),
                 Parameter("move", .progress(RingLimits.progress), default: "",
-                          doc: "Outer ring (with exercise and stand instead of p).", example: "0.8"),
+                          doc: "Outer ring (with exercise and stand instead of p).", example: "0.8", insteadOf: "p"),
                 Parameter("exercise", .progress(RingLimits.progress), default: "",
-                          doc: "Middle ring.", example: "0.6"),
+                          doc: "Middle ring.", example: "0.6", insteadOf: "p"),
                 Parameter("stand", .progress(RingLimits.progress), default: "",
-                          doc: "Inner ring.", example: "1.1"),
+                          doc: "Inner ring.", example: "1.1", insteadOf: "p"),
                 Parameter("colors", .paintList(count: RingLimits.rings), default: "move,exercise,stand,…palette",
                           doc: "Per-ring colours or gradients (stops joined by -).", example: "lightRed,lightGreen,lightBlue"),
                 Parameter("tracks", .colorList(count: RingLimits.rings), default: "dark shade of each ring",
