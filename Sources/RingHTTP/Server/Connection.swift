@@ -112,6 +112,14 @@ final class Connection: @unchecked Sendable {
     /// Graceful shutdown has begun.
     func beginDraining(deadline: ContinuousClock.Instant, now: ContinuousClock.Instant) {
         guard !isClosed else { return }
+        // The state machine only knows about bytes the read source has delivered. A request whose first
+        // bytes sit in the socket buffer (the read event is queued behind this call, or the connection was
+        // adopted just now) would be closed as idle. Read once, without blocking, so it counts as a
+        // request in progress and is answered with `Connection: close` within the grace period.
+        if case .awaitingRequest = machine.phase, !peerClosedInput {
+            handleReadable()
+            guard !isClosed else { return }
+        }
         perform(machine.beginDraining(deadline: deadline, now: now), now: now)
     }
 
