@@ -51,11 +51,11 @@ def to_bytes(request):
 
 class Case:
     def __init__(self, name, source, data, expect, close, names=None, accept=None, frames_at_most=None,
-                 differs=None, compare=True, why=None, verdict=None, body_lacks=None):
+                 differs=None, compare=True, why=None, verdict=None, body_lacks=None, timeout=5):
         self.name, self.source, self.data, self.expect, self.close = name, source, data, expect, close
         self.names, self.accept, self.frames_at_most = names, accept, frames_at_most
         self.differs, self.compare, self.why = differs or {}, compare, why
-        self.verdict, self.body_lacks = verdict, body_lacks
+        self.verdict, self.body_lacks, self.timeout = verdict, body_lacks, timeout
 
     @property
     def layer_verdict(self):
@@ -96,7 +96,7 @@ def catalogue_cases(path):
         cases.append(Case(name, "parameters", rh.get_bytes(target, headers), [status], close=False,
                           names=entry.get("names"), accept=entry.get("accept"),
                           frames_at_most=entry.get("frames_at_most"), compare=False, why=entry.get("why"),
-                          body_lacks=entry.get("body_lacks")))
+                          body_lacks=entry.get("body_lacks"), timeout=entry.get("timeout", 5)))
     return cases
 
 
@@ -111,7 +111,7 @@ def exchange(port, case):
     problems = []
     statuses = []
     methods = oracle.request_methods(case.data)
-    sock = rh.connect(port, timeout=5)
+    sock = rh.connect(port, timeout=case.timeout)
     reader = rh.ResponseReader(sock)
     closed = False
     try:
@@ -128,7 +128,7 @@ def exchange(port, case):
                 closed = True
                 break
             except socket.timeout:
-                problems.append(f"no response {index + 1} within 5 s")
+                problems.append(f"no response {index + 1} within {case.timeout} s")
                 break
             statuses.append(response.status)
             last = response
