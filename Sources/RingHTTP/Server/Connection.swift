@@ -103,6 +103,11 @@ final class Connection: @unchecked Sendable {
         drive(now: loop.now())
     }
 
+    /// Whether a deadline has passed at `now`, so ``tick(now:)`` has something to do (a cheap check).
+    func isDue(now: ContinuousClock.Instant) -> Bool {
+        !isClosed && machine.tick(now: now) != .none
+    }
+
     /// Deadline check from the loop's timer.
     func tick(now: ContinuousClock.Instant) {
         guard !isClosed else { return }
