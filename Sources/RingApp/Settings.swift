@@ -17,6 +17,10 @@ public struct Settings: Sendable, Equatable {
     public var renderQueue: Int = AppConfiguration.defaultRenderQueueLimit
     /// `--io-queues`: serial Dispatch queues the connections are spread over.
     public var ioQueues: Int = HTTPServer.Configuration.onlineCPUs
+    /// `--header-timeout`: seconds from a request's first byte to the end of its head (then 408 and close).
+    public var headerTimeout: Int = Self.seconds(HTTPServer.Configuration().headerTimeout)
+    /// `--idle-timeout`: seconds a kept-alive connection may wait for its next request before it is closed.
+    public var idleTimeout: Int = Self.seconds(HTTPServer.Configuration().idleTimeout)
 
     /// Accepted ranges. Upper bounds only stop typos (`--cache-mb 640000`) from taking the machine.
     public enum Limits {
@@ -26,6 +30,9 @@ public struct Settings: Sendable, Equatable {
         public static let renderThreads = 1...256
         public static let renderQueue = 0...100_000
         public static let ioQueues = 1...256
+        /// Whole seconds; short values exist for tests (scripts/check-slow-clients.py), an hour is plenty.
+        public static let headerTimeout = 1...3_600
+        public static let idleTimeout = 1...3_600
     }
 
     /// A value that cannot be used; `message` names the flag and its environment variable.
@@ -36,7 +43,8 @@ public struct Settings: Sendable, Equatable {
     /// Merges flag values (nil when absent) with `environment` (the process environment's relevant variables).
     public init(
         host: String?, port: Int?, logLevel: String?, cacheMB: Int? = nil, maxAge: Int? = nil,
-        renderThreads: Int? = nil, renderQueue: Int? = nil, ioQueues: Int? = nil, environment: [String: String]
+        renderThreads: Int? = nil, renderQueue: Int? = nil, ioQueues: Int? = nil, headerTimeout: Int? = nil,
+        idleTimeout: Int? = nil, environment: [String: String]
     ) throws(Invalid) {
         if let h = host ?? environment["RINGD_HOST"] {
             guard !h.isEmpty else { throw Invalid(message: "--host (RINGD_HOST) must not be empty") }
@@ -68,6 +76,10 @@ public struct Settings: Sendable, Equatable {
                                             Limits.renderQueue, "renders") ?? self.renderQueue
         self.ioQueues = try Self.integer(ioQueues, "--io-queues", "RINGD_IO_QUEUES", env, Limits.ioQueues, "queues")
             ?? self.ioQueues
+        self.headerTimeout = try Self.integer(headerTimeout, "--header-timeout", "RINGD_HEADER_TIMEOUT", env,
+                                              Limits.headerTimeout, "seconds") ?? self.headerTimeout
+        self.idleTimeout = try Self.integer(idleTimeout, "--idle-timeout", "RINGD_IDLE_TIMEOUT", env,
+                                            Limits.idleTimeout, "seconds") ?? self.idleTimeout
     }
 
     /// The flag's value, else its variable's, checked against `range`; nil when neither is given.
@@ -99,6 +111,11 @@ public struct Settings: Sendable, Equatable {
 
     /// The HTTP server's configuration these settings describe.
     public var serverConfiguration: HTTPServer.Configuration {
-        HTTPServer.Configuration(host: host, port: port, ioQueues: ioQueues)
+        HTTPServer.Configuration(
+            host: host, port: port, ioQueues: ioQueues, headerTimeout: .seconds(headerTimeout),
+            idleTimeout: .seconds(idleTimeout))
     }
+
+    /// Whole seconds of a default duration.
+    private static func seconds(_ duration: Duration) -> Int { Int(duration.components.seconds) }
 }

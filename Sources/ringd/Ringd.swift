@@ -12,7 +12,7 @@ struct Ringd: ParsableCommand {
         discussion: """
             Every option also reads an environment variable when the flag is absent: \
             RINGD_HOST, RINGD_PORT (or PORT), RINGD_LOG_LEVEL, RINGD_CACHE_MB, RINGD_MAX_AGE, \
-            RINGD_RENDER_THREADS, RINGD_RENDER_QUEUE, RINGD_IO_QUEUES.
+            RINGD_RENDER_THREADS, RINGD_RENDER_QUEUE, RINGD_IO_QUEUES, RINGD_HEADER_TIMEOUT, RINGD_IDLE_TIMEOUT.
             """,
         subcommands: [Serve.self, Docs.self],
         defaultSubcommand: Serve.self
@@ -47,12 +47,19 @@ struct Serve: ParsableCommand {
     @Option(help: "Serial I/O queues the connections are spread over. [env: RINGD_IO_QUEUES] (default: number of CPUs)")
     var ioQueues: Int?
 
+    @Option(help: "Seconds from a request's first byte to the end of its head; then 408 and close. [env: RINGD_HEADER_TIMEOUT] (default: 10)")
+    var headerTimeout: Int?
+
+    @Option(help: "Seconds a kept-alive connection may wait for its next request. [env: RINGD_IDLE_TIMEOUT] (default: 15)")
+    var idleTimeout: Int?
+
     func run() throws {
         let settings: Settings
         do {
             settings = try Settings(
                 host: host, port: port, logLevel: logLevel, cacheMB: cacheMb, maxAge: maxAge,
                 renderThreads: renderThreads, renderQueue: renderQueue, ioQueues: ioQueues,
+                headerTimeout: headerTimeout, idleTimeout: idleTimeout,
                 environment: Environment.current)
         } catch {
             throw ValidationError(error.message)

@@ -9,7 +9,8 @@ enum Environment {
     /// Variables ringd reads (flags have the same meaning and win over these).
     static let names = [
         "RINGD_HOST", "RINGD_PORT", "PORT", "RINGD_LOG_LEVEL", "RINGD_CACHE_MB", "RINGD_MAX_AGE",
-        "RINGD_RENDER_THREADS", "RINGD_RENDER_QUEUE", "RINGD_IO_QUEUES",
+        "RINGD_RENDER_THREADS", "RINGD_RENDER_QUEUE", "RINGD_IO_QUEUES", "RINGD_HEADER_TIMEOUT",
+        "RINGD_IDLE_TIMEOUT",
     ]
 
     static var current: [String: String] {

@@ -40,6 +40,36 @@ import Testing
         #expect(s.renderThreads >= 1 && s.ioQueues >= 1)
         #expect(s.appConfiguration.cacheBytes == 64 << 20 && s.appConfiguration.maxAge == 86_400)
         #expect(s.serverConfiguration.ioQueues == s.ioQueues && s.serverConfiguration.port == 8080)
+        #expect(s.headerTimeout == 10 && s.idleTimeout == 15)
+        #expect(s.serverConfiguration.headerTimeout == .seconds(10) && s.serverConfiguration.idleTimeout == .seconds(15))
+    }
+
+    @Test func deadlinesComeFromFlagsOrTheirVariables() throws {
+        let env = ["RINGD_HEADER_TIMEOUT": "2", "RINGD_IDLE_TIMEOUT": "3"]
+        let fromEnv = try Settings(host: nil, port: nil, logLevel: nil, environment: env)
+        #expect(fromEnv.serverConfiguration.headerTimeout == .seconds(2))
+        #expect(fromEnv.serverConfiguration.idleTimeout == .seconds(3))
+        let fromFlags = try Settings(host: nil, port: nil, logLevel: nil, headerTimeout: 4, idleTimeout: 5,
+                                     environment: env)
+        #expect(fromFlags.serverConfiguration.headerTimeout == .seconds(4))
+        #expect(fromFlags.serverConfiguration.idleTimeout == .seconds(5))
+    }
+
+    @Test(arguments: [
+        (Int?(0), Int?.none, [String: String](), "--header-timeout"),
+        (nil, 3_601, [:], "--idle-timeout"),
+        (nil, nil, ["RINGD_HEADER_TIMEOUT": "0.5"], "RINGD_HEADER_TIMEOUT"),
+        (nil, nil, ["RINGD_IDLE_TIMEOUT": "-1"], "--idle-timeout"),
+    ])
+    func invalidDeadlinesNameTheFlagAndVariable(header: Int?, idle: Int?, env: [String: String], name: String) {
+        do {
+            _ = try Settings(host: nil, port: nil, logLevel: nil, headerTimeout: header, idleTimeout: idle,
+                             environment: env)
+            Issue.record("accepted")
+        } catch {
+            #expect(error.message.contains(name), "\(error.message)")
+            #expect(error.message.contains("RINGD_"), "\(error.message)")
+        }
     }
 
     @Test func flagsWinOverTheirEnvironmentTwins() throws {

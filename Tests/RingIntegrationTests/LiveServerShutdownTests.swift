@@ -63,14 +63,48 @@ import Testing
             let stalled = try TestClient(port: try #require(server.port))
             stalled.send("GET /hello HTTP/1.1\r\n")  // never finished; the header deadline is 10 s
             #expect(eventually { server.openConnections == 1 })
-            // The connection counts as open once accepted, but as mid-request only once its I/O queue has read
-            // the partial head; until then shutdown rightly closes it as idle. Give a loaded machine time to read.
-            usleep(500_000)
+            // No wait for the I/O queue to read the partial head: shutdown reads it itself before deciding
+            // that the connection is idle (see the test below).
             let start = ContinuousClock.now
             server.beginShutdown(gracePeriod: .milliseconds(300))
             #expect(server.stopped(within: .seconds(4)))
             #expect(ContinuousClock.now - start >= .milliseconds(250))
             #expect(stalled.waitForClose())
+        }
+    }
+
+    /// Regression: shutdown used to close a connection as idle when its partial request was still unread
+    /// in the socket buffer (its read event queued behind the shutdown on the I/O queue).
+    @Test func aRequestStillUnreadWhenShutdownBeginsIsAnswered() async throws {
+        try await onOwnThread {
+            // One I/O queue, held by a slow response, so the second connection's adoption and the
+            // shutdown are queued before its read event can be delivered: the order is fixed, not raced.
+            let server = HTTPServer(configuration: .init(port: 0, ioQueues: 1), responder: TestResponder())
+            try server.start()
+            let port = try #require(server.port)
+            let blocker = try TestClient(port: port)
+            blocker.send("GET /slow?ms=1500 HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(eventually { server.openConnections == 1 })
+            usleep(200_000)  // the slow response is being produced now (checked below through its header)
+            let late = try TestClient(port: port)
+            late.send("GET /hello HTTP/1.1\r\n")
+            #expect(eventually { server.openConnections == 2 })
+            server.beginShutdown(gracePeriod: .seconds(8))
+
+            // The shutdown began while the slow response was being produced (else the order above did not
+            // hold and this test would prove nothing): that response says it is the connection's last.
+            let slow = try blocker.readResponse()
+            #expect(slow.bodyText == "slow")
+            #expect(slow.header("Connection") == "close")
+
+            // The unread partial request counts as in progress: finishing it gets an answer, not a close.
+            late.send("Host: t\r\n\r\n")
+            let response = try late.readResponse()
+            #expect(response.status == 200)
+            #expect(response.bodyText == "hello")
+            #expect(response.header("Connection") == "close")
+            #expect(late.waitForClose())
+            #expect(server.stopped(within: .seconds(8)))
         }
     }
 

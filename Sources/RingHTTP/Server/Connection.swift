@@ -103,6 +103,11 @@ final class Connection: @unchecked Sendable {
         drive(now: loop.now())
     }
 
+    /// Whether a deadline has passed at `now`, so ``tick(now:)`` has something to do (a cheap check).
+    func isDue(now: ContinuousClock.Instant) -> Bool {
+        !isClosed && machine.tick(now: now) != .none
+    }
+
     /// Deadline check from the loop's timer.
     func tick(now: ContinuousClock.Instant) {
         guard !isClosed else { return }
@@ -112,6 +117,14 @@ final class Connection: @unchecked Sendable {
     /// Graceful shutdown has begun.
     func beginDraining(deadline: ContinuousClock.Instant, now: ContinuousClock.Instant) {
         guard !isClosed else { return }
+        // The state machine only knows about bytes the read source has delivered. A request whose first
+        // bytes sit in the socket buffer (the read event is queued behind this call, or the connection was
+        // adopted just now) would be closed as idle. Read once, without blocking, so it counts as a
+        // request in progress and is answered with `Connection: close` within the grace period.
+        if case .awaitingRequest = machine.phase, !peerClosedInput {
+            handleReadable()
+            guard !isClosed else { return }
+        }
         perform(machine.beginDraining(deadline: deadline, now: now), now: now)
     }
 

@@ -25,6 +25,11 @@ final class IOLoop: @unchecked Sendable {
     private var drainDeadline: ContinuousClock.Instant?
     private let clock = ContinuousClock()
 
+    /// Connections whose deadline passed that one turn of the queue handles before letting other events
+    /// run. A 408 costs a send and a shutdown (~0.1 ms on a busy machine); 2,000 slowloris connections
+    /// timing out in the same tick used to hold the queue for over 100 ms, stalling every request on it.
+    static let expiriesPerTurn = 32
+
     init(index: Int, server: HTTPServer, responder: any HTTPResponder) {
         self.queue = DispatchQueue(label: "ringhttp.io.\(index)")
         self.configuration = server.configuration
@@ -107,8 +112,20 @@ final class IOLoop: @unchecked Sendable {
         let now = now()
         // Connections close through their cancel handlers, which run later on this queue, so the
         // registry does not change while this loop iterates.
-        for connection in connections.values {
+        let due = connections.values.filter { $0.isDue(now: now) }
+        handleExpiries(due[...])
+    }
+
+    /// Performs the deadlines of `due` in batches of ``expiriesPerTurn``, each batch a separate turn of the
+    /// queue, so events that arrived meanwhile (other clients' requests) are served in between.
+    private func handleExpiries(_ due: ArraySlice<Connection>) {
+        let now = now()
+        for connection in due.prefix(Self.expiriesPerTurn) {
             connection.tick(now: now)
+        }
+        let rest = due.dropFirst(Self.expiriesPerTurn)
+        if !rest.isEmpty {
+            queue.async { [self] in handleExpiries(rest) }
         }
     }
 }

@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""Soak: a churn of short and keep-alive connections, hits and misses, for a given time.
+
+    scripts/soak.py path/to/ringd --duration 600      # the long run (10 minutes)
+    scripts/soak.py path/to/ringd --duration 60       # CI
+
+Worker processes (half "short": connect, one request with Connection: close, close; half "keep-alive": a
+random 1…64 requests per connection, sometimes pipelined) send a mix of cache hits (a small hot set),
+misses (distinct p and size values, SVG and PNG), conditional requests (If-None-Match → 304), HEAD, and
+deliberate errors (a bad parameter → 400, an unknown path → 404). ringd runs with a small cache (--cache-mb,
+default 16) that a warm-up fills, so its memory has reached its working size before the baseline is taken.
+
+Checks: ringd never exits (0 crashes) and exits 0 on SIGTERM at the end; every response is 2xx/304 except the
+deliberate 400s and 404s (which must be exactly those); no connection breaks mid-exchange; RSS at the end is
+less than 10 % above RSS after the warm-up. Prints RSS before/after/peak, request counts and rates.
+Loopback only; bounded in time; stops only its own ringd and its own workers.
+"""
+
+import argparse
+import multiprocessing
+import os
+import pathlib
+import random
+import socket
+import sys
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import ringd_harness as rh  # noqa: E402
+
+HOT = [f"/ring?p=0.{i}" for i in range(10)] + ["/activity?p=0.8,0.6,1.1", "/petals?p=0.8", "/pie?p=0.3",
+                                               "/check", "/ring.png?p=0.7&size=64", "/healthz"]
+DELIBERATE = {400: "/ring?p=nan", 404: "/no-such-route"}
+
+
+def pick(rng, etags):
+    """(method, target, extra headers, expected status or None for 'any 2xx/304')."""
+    roll = rng.random()
+    if roll < 0.55:
+        return "GET", rng.choice(HOT), [], None
+    if roll < 0.80:  # a miss: a picture nobody asked for yet (p to 4 decimals × size × format)
+        target = f"/ring{rng.choice(['', '.png'])}?p={rng.random() * 1.2:.4f}&size={rng.randrange(16, 97)}"
+        return "GET", target, [], None
+    if roll < 0.88 and etags:
+        target, etag = rng.choice(list(etags.items()))
+        return "GET", target, [f"If-None-Match: {etag}"], 304
+    if roll < 0.94:
+        return "HEAD", rng.choice(HOT), [], None
+    status = rng.choice(list(DELIBERATE))
+    return "GET", DELIBERATE[status], [], status
+
+
+def worker(kind, port, seed, stop_at, results):
+    rng = random.Random(seed)
+    counts = {"requests": 0, "connections": 0, "statuses": {}, "unexpected": 0, "broken": 0, "examples": []}
+    etags = {}
+
+    def record(status, expected, target):
+        counts["requests"] += 1
+        counts["statuses"][status] = counts["statuses"].get(status, 0) + 1
+        good = status == expected if expected is not None else (200 <= status < 300 or status == 304)
+        if not good:
+            counts["unexpected"] += 1
+            if len(counts["examples"]) < 5:
+                counts["examples"].append(f"{status} for {target} (expected {expected or '2xx/304'})")
+
+    while time.monotonic() < stop_at:
+        try:
+            sock = rh.connect(port, timeout=10)
+        except OSError as error:
+            counts["broken"] += 1
+            counts["examples"].append(f"connect: {error}")
+            time.sleep(0.05)
+            continue
+        counts["connections"] += 1
+        reader = rh.ResponseReader(sock)
+        try:
+            if kind == "short":
+                method, target, headers, expected = pick(rng, etags)
+                sock.sendall(rh.get_bytes(target, [*headers, "Connection: close"], method))
+                response = reader.read(head_request=method == "HEAD")
+                record(response.status, expected, target)
+                if not reader.closed_by_peer(5):
+                    counts["broken"] += 1
+                    counts["examples"].append("no close after Connection: close")
+            else:
+                for _ in range(rng.randrange(1, 65)):
+                    if time.monotonic() >= stop_at:
+                        break
+                    batch = [pick(rng, etags) for _ in range(rng.choice([1, 1, 1, 4]))]  # sometimes pipelined
+                    sock.sendall(b"".join(rh.get_bytes(t, h, m) for m, t, h, _ in batch))
+                    for method, target, _, expected in batch:
+                        response = reader.read(head_request=method == "HEAD")
+                        record(response.status, expected, target)
+                        etag = response.header("ETag")
+                        if etag and response.status == 200 and len(etags) < 200:
+                            etags[target] = etag
+        except (OSError, EOFError, ValueError) as error:
+            counts["broken"] += 1
+            if len(counts["examples"]) < 5:
+                counts["examples"].append(f"{kind} connection broke: {error!r}")
+        finally:
+            sock.close()
+    results.put(counts)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("binary")
+    parser.add_argument("--duration", type=float, default=600, help="seconds of churn after the warm-up (600)")
+    parser.add_argument("--warmup", type=float, default=15, help="seconds of churn before the RSS baseline (15)")
+    parser.add_argument("--workers", type=int, default=4, help="client processes, half short, half keep-alive (4)")
+    parser.add_argument("--cache-mb", type=int, default=16, help="ringd --cache-mb (16)")
+    parser.add_argument("--rss-growth", type=float, default=0.10, help="largest RSS growth after warm-up (0.10)")
+    args = parser.parse_args()
+
+    started = time.monotonic()
+    failures = 0
+    with rh.Ringd(args.binary, "--cache-mb", args.cache_mb) as ringd:
+        rss_start = ringd.rss_bytes()
+        results = multiprocessing.Queue()
+        stop_at = time.monotonic() + args.warmup + args.duration
+        workers = [multiprocessing.Process(target=worker, args=(
+            "short" if i % 2 == 0 else "keep-alive", ringd.port, 1000 + i, stop_at, results), daemon=True)
+            for i in range(args.workers)]
+        for process in workers:
+            process.start()
+        time.sleep(args.warmup)
+        rss_warm = ringd.rss_bytes()
+        cache_warm = ringd.metric("ringd_cache_bytes") or 0
+        print(f"ringd pid {ringd.pid}: RSS {rh.mib(rss_start)} at start, {rh.mib(rss_warm)} after the "
+              f"{args.warmup:.0f} s warm-up (cache {rh.mib(cache_warm)} of {args.cache_mb} MiB)", flush=True)
+        samples = []
+        next_report = time.monotonic() + 60
+        while time.monotonic() < stop_at:
+            time.sleep(min(1.0, max(0.0, stop_at - time.monotonic())))
+            if not ringd.alive():
+                break
+            samples.append(ringd.rss_bytes())
+            if time.monotonic() >= next_report:
+                next_report += 60
+                print(f"  {time.monotonic() - started:5.0f} s: RSS {rh.mib(samples[-1])}", flush=True)
+        crashed = not ringd.alive()
+        totals = {"requests": 0, "connections": 0, "statuses": {}, "unexpected": 0, "broken": 0, "examples": []}
+        for _ in workers:
+            try:
+                counts = results.get(timeout=30)
+            except Exception:  # a worker that died sends nothing
+                totals["broken"] += 1
+                continue
+            for key in ("requests", "connections", "unexpected", "broken"):
+                totals[key] += counts[key]
+            for status, n in counts["statuses"].items():
+                totals["statuses"][status] = totals["statuses"].get(status, 0) + n
+            totals["examples"] += counts["examples"]
+        for process in workers:
+            process.join(timeout=10)
+            if process.is_alive():
+                process.kill()
+        rss_end = samples[-1] if samples else rss_warm
+        growth = (rss_end - rss_warm) / rss_warm
+        cache_end = ringd.metric("ringd_cache_bytes") if not crashed else None
+        misses = ringd.metric("ringd_cache_misses_total") if not crashed else None
+        elapsed = args.warmup + args.duration
+        print(f"{totals['requests']} requests on {totals['connections']} connections in {elapsed:.0f} s "
+              f"({totals['requests'] / elapsed:.0f}/s); statuses "
+              + ", ".join(f"{s}: {n}" for s, n in sorted(totals["statuses"].items()))
+              + f"; cache misses rendered {misses and int(misses)}", flush=True)
+        print(f"RSS after warm-up {rh.mib(rss_warm)}, at the end {rh.mib(rss_end)} ({100 * growth:+.1f} %), "
+              f"peak {rh.mib(max(samples, default=rss_warm))}; cache {cache_end and rh.mib(cache_end)}", flush=True)
+        for example in totals["examples"][:10]:
+            print(f"  e.g. {example}")
+        failures += rh.report(not crashed, "0 crashes (ringd ran throughout)")
+        failures += rh.report(totals["unexpected"] == 0,
+                              f"0 unexpected statuses ({totals['unexpected']}); deliberate 400/404 only")
+        failures += rh.report(totals["broken"] == 0, f"0 broken connections ({totals['broken']})")
+        failures += rh.report(growth < args.rss_growth, f"RSS growth after warm-up {100 * growth:+.1f} % "
+                                                        f"< {100 * args.rss_growth:.0f} %")
+        status = ringd.stop()
+        failures += rh.report(status == 0, f"ringd exit status {status} after SIGTERM")
+    print(f"soak: {args.duration:.0f} s (+{args.warmup:.0f} s warm-up), {time.monotonic() - started:.0f} s in all, "
+          f"{'FAILED' if failures else 'passed'}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
