@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
 """Validates the deployment files without a Docker engine (none runs on our machines).
 
-- docker-compose.yml parses as YAML and has the shape Compose needs (services with build/image, ports);
+- docker-compose.yml parses as YAML and has the shape DESIGN.md §7 asks for: two or more ringd replicas (built
+  from the Dockerfile, health-checked on /healthz, not published) behind an nginx service that mounts
+  deploy/nginx.conf, publishes port 8080 and waits for every replica to be healthy;
+- deploy/nginx.conf balances over exactly those replicas (upstream servers ringdN:8080) with keep-alive, caches
+  with proxy_cache (a keys zone, a key, ringd's Cache-Control and Vary honoured), says X-Cache-Status, and
+  retries another replica on errors and timeouts (scripts/scale-test runs it with a real nginx);
 - the Dockerfile builds with the same `swift build` product as the README, exposes 8080, runs as a
   non-root user and has a HEALTHCHECK on /healthz.
 Exits 1 with a message per problem.
@@ -16,21 +21,88 @@ root = pathlib.Path(__file__).resolve().parent.parent
 problems = []
 
 compose = yaml.safe_load((root / "docker-compose.yml").read_text())
+replicas = []
 if not isinstance(compose, dict) or not isinstance(compose.get("services"), dict):
     problems.append("docker-compose.yml: no services mapping")
-else:
-    svc = compose["services"].get("ringd")
+    compose = {"services": {}}
+services = compose["services"]
+for name, svc in services.items():
     if not isinstance(svc, dict):
-        problems.append("docker-compose.yml: no ringd service")
-    else:
-        if "build" not in svc and "image" not in svc:
-            problems.append("ringd service has neither build nor image")
-        ports = [str(p) for p in svc.get("ports", [])]
-        if not any(p.endswith(":8080") for p in ports):
-            problems.append(f"ringd service does not publish container port 8080: {ports}")
+        problems.append(f"docker-compose.yml: service {name} is not a mapping")
+    elif "build" in svc or str(svc.get("image", "")).startswith("ringd"):
+        replicas.append(name)
+        if svc.get("image") != "ringd:latest" or svc.get("build") not in (".", {"context": "."}):
+            problems.append(f"ringd replica {name}: expected build . and image ringd:latest (one image, built once)")
         hc = svc.get("healthcheck", {}).get("test", [])
         if not any("/healthz" in str(t) for t in hc):
-            problems.append("ringd service healthcheck does not hit /healthz")
+            problems.append(f"ringd replica {name}: healthcheck does not hit /healthz")
+        env = svc.get("environment", {})
+        if env.get("RINGD_HOST") != "0.0.0.0" or str(env.get("RINGD_PORT")) != "8080":
+            problems.append(f"ringd replica {name}: must listen on 0.0.0.0:8080 (RINGD_HOST, RINGD_PORT)")
+        if svc.get("ports"):
+            problems.append(f"ringd replica {name} publishes ports: only nginx should")
+        if "8080" not in [str(p) for p in svc.get("expose", [])]:
+            problems.append(f"ringd replica {name} does not expose 8080 to nginx")
+if len(replicas) < 2:
+    problems.append(f"docker-compose.yml: {len(replicas)} ringd replica(s); DESIGN.md §7 wants two or more")
+nginx = services.get("nginx")
+if not isinstance(nginx, dict):
+    problems.append("docker-compose.yml: no nginx service")
+else:
+    if not str(nginx.get("image", "")).startswith("nginx"):
+        problems.append("nginx service does not use an nginx image")
+    if "./deploy/nginx.conf:/etc/nginx/nginx.conf:ro" not in nginx.get("volumes", []):
+        problems.append("nginx service does not mount ./deploy/nginx.conf as /etc/nginx/nginx.conf (read-only)")
+    ports = [str(p) for p in nginx.get("ports", [])]
+    if not any(p.endswith(":8080") for p in ports):
+        problems.append(f"nginx service does not publish container port 8080: {ports}")
+    depends = nginx.get("depends_on", {})
+    for name in replicas:
+        if not isinstance(depends, dict) or depends.get(name, {}).get("condition") != "service_healthy":
+            problems.append(f"nginx does not wait for replica {name} to be healthy")
+
+conf_path = root / "deploy" / "nginx.conf"
+conf = re.sub(r"#.*", "", conf_path.read_text()) if conf_path.exists() else ""
+if not conf:
+    problems.append("deploy/nginx.conf is missing")
+else:
+    directives = re.findall(r"^\s*([a-z_]+)\s*([^;{]*)[;{]", conf, re.M)
+
+    def values(name):
+        return [v.strip() for d, v in directives if d == name]
+
+    if conf.count("{") != conf.count("}"):
+        problems.append("deploy/nginx.conf: unbalanced braces")
+    upstream = re.search(r"upstream\s+(\w+)\s*\{([^}]*)\}", conf)
+    if not upstream:
+        problems.append("deploy/nginx.conf: no upstream block")
+    else:
+        servers = re.findall(r"^\s*server\s+([\w.-]+):8080\b", upstream.group(2), re.M)
+        if sorted(servers) != sorted(replicas):
+            problems.append(f"deploy/nginx.conf upstream servers {servers} are not the compose replicas {replicas}")
+        if not re.search(r"^\s*keepalive\s+\d+;", upstream.group(2), re.M):
+            problems.append("deploy/nginx.conf: no keepalive to the upstreams")
+        if f"http://{upstream.group(1)}" not in values("proxy_pass"):
+            problems.append(f"deploy/nginx.conf: no proxy_pass to the upstream {upstream.group(1)}")
+    if "8080" not in values("listen"):
+        problems.append("deploy/nginx.conf does not listen on 8080 (the port compose publishes)")
+    zones = re.findall(r"keys_zone=(\w+):", " ".join(values("proxy_cache_path")))
+    if not zones:
+        problems.append("deploy/nginx.conf: no proxy_cache_path with a keys_zone")
+    elif values("proxy_cache") != zones[:1]:
+        problems.append(f"deploy/nginx.conf: proxy_cache {values('proxy_cache')} is not the zone {zones[0]}")
+    if not values("proxy_cache_key"):
+        problems.append("deploy/nginx.conf: no proxy_cache_key")
+    ignored = " ".join(values("proxy_ignore_headers"))
+    if "Cache-Control" in ignored or "Vary" in ignored or "Expires" in ignored:
+        problems.append("deploy/nginx.conf ignores ringd's Cache-Control/Vary/Expires")
+    if not any(v.startswith("X-Cache-Status $upstream_cache_status") for v in values("add_header")):
+        problems.append("deploy/nginx.conf: no X-Cache-Status $upstream_cache_status header")
+    retry = " ".join(values("proxy_next_upstream")).split()
+    if "error" not in retry or "timeout" not in retry:
+        problems.append("deploy/nginx.conf: proxy_next_upstream must retry on error and timeout")
+    if values("proxy_http_version") != ["1.1"] or 'Connection ""' not in values("proxy_set_header"):
+        problems.append("deploy/nginx.conf: upstream keep-alive needs proxy_http_version 1.1 and an empty Connection")
 
 docker = (root / "Dockerfile").read_text()
 stages = re.findall(r"^FROM\s+\S+", docker, re.M)
@@ -48,9 +120,11 @@ if "HEALTHCHECK" not in docker or "/healthz" not in docker:
 readme = (root / "README.md").read_text()
 if "swift run ringd" not in "\n".join(readme.splitlines()[:30]):
     problems.append("README's opening lines do not show `swift run ringd`")
+if "docker compose up" not in readme or "scripts/scale-test" not in readme:
+    problems.append("README does not say how to run the replicas with `docker compose up` and scripts/scale-test")
 
 for p in problems:
     print("FAIL", p)
 if problems:
     sys.exit(1)
-print("ok   docker-compose.yml, Dockerfile and README opening are consistent")
+print(f"ok   docker-compose.yml ({len(replicas)} ringd replicas behind nginx), deploy/nginx.conf, Dockerfile and README are consistent")

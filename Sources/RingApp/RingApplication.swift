@@ -129,6 +129,8 @@ public struct RingApplication: HTTPResponder {
             let response = HTTPResponse.text(.badRequest, message + "\n", headers: HTTPHeaders([
                 ("X-Ring-Error", Self.headerSafe(message)),
                 ("Cache-Control", "no-store"),
+                // An image client gets this URL's error as a (cacheable) image: see CacheEntry.errorImage.
+                ("Vary", "Accept"),
                 ("Access-Control-Allow-Origin", "*"),
                 ("X-Content-Type-Options", "nosniff"),
             ]))

@@ -110,6 +110,20 @@ import Testing
         #expect(app.cache.statistics.entries == 0)
     }
 
+    /// One bad URL gets an image (200, cacheable for a minute) or 400 text depending on `Accept`: a shared
+    /// cache in front of ringd (deploy/nginx.conf) must keep them apart, so both name Accept in Vary.
+    @Test(arguments: [("/ring?p=abc", "Accept, Accept-Encoding"), ("/ring.png?p=abc", "Accept")])
+    func errorAnswersVaryByAccept(_ target: String, _ imageVary: String) {
+        let image = get(target, [("Accept", "image/*")])
+        #expect(image.status == .ok && image.headers["Cache-Control"]?.hasPrefix("public") == true)
+        #expect(image.headers["Vary"] == imageVary)
+        let text = get(target, [("Accept", "*/*")])
+        #expect(text.status == .badRequest)
+        #expect(text.headers["Vary"] == "Accept")
+        // A good picture does not depend on Accept, so it does not split caches by it.
+        #expect(get("/ring.png?p=0.7", [("Accept", "image/*")]).headers["Vary"] == nil)
+    }
+
     @Test func metricsExposition() throws {
         _ = get("/ring?p=0.7")
         _ = get("/ring?p=0.7")

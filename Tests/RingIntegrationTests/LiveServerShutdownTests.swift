@@ -56,6 +56,32 @@ import Testing
         }
     }
 
+    /// Shutdown closes connections that are between requests — but one whose request reached the socket
+    /// before its I/O queue got to the shutdown is answered (with `Connection: close`), not reset.
+    @Test func requestInTheSocketWhenShutdownReachesItsQueueIsAnswered() async throws {
+        try await onOwnThread {
+            let server = HTTPServer(configuration: .init(port: 0, ioQueues: 1), responder: TestResponder())
+            try server.start()
+            let port = try #require(server.port)
+            let keptAlive = try TestClient(port: port)
+            keptAlive.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(try keptAlive.readResponse().status == 200)
+            let busy = try TestClient(port: port)
+            busy.send("GET /slow?ms=800 HTTP/1.1\r\nHost: t\r\n\r\n")  // holds the only I/O queue
+            usleep(200_000)
+            server.beginShutdown(gracePeriod: .seconds(5))  // queued behind the slow response
+            usleep(100_000)
+            keptAlive.send("GET /echo?last HTTP/1.1\r\nHost: t\r\n\r\n")  // before the queue gets to the shutdown
+            let last = try keptAlive.readResponse()
+            #expect(last.bodyText == "last")
+            #expect(last.header("Connection") == "close")
+            #expect(keptAlive.waitForClose())
+            #expect(try busy.readResponse().bodyText == "slow")
+            busy.close()  // else the server lingers on it for its drain deadline
+            #expect(server.stopped(within: .seconds(4)))
+        }
+    }
+
     @Test func gracePeriodBoundsAStalledRequest() async throws {
         try await onOwnThread {
             let server = HTTPServer(configuration: .init(port: 0), responder: TestResponder())

@@ -50,6 +50,26 @@ import Testing
         }
     }
 
+    /// The next request of a kept-alive connection arrives while its I/O queue is busy past the idle deadline,
+    /// so the deadline check runs before the read event. The request is in the socket: it must be answered,
+    /// not reset by a close with unread input. (Found by the suites under ThreadSanitizer, whose slowdown
+    /// made the read event lose that race on a loaded machine.)
+    @Test func requestQueuedBehindTheIdleDeadlineIsAnswered() async throws {
+        try await withLiveServer({ $0.idleTimeout = .milliseconds(300); $0.ioQueues = 1 }) { server, port in
+            let keptAlive = try TestClient(port: port)
+            keptAlive.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(try keptAlive.readResponse().status == 200)  // idle from here
+            let busy = try TestClient(port: port)
+            busy.send("GET /slow?ms=1500 HTTP/1.1\r\nHost: t\r\n\r\n")  // holds the only I/O queue
+            usleep(900_000)  // the idle deadline passes; its check waits behind the slow response
+            keptAlive.send("GET /echo?late HTTP/1.1\r\nHost: t\r\n\r\n")
+            let late = try keptAlive.readResponse()
+            #expect(late.status == 200)
+            #expect(late.bodyText == "late")
+            #expect(try busy.readResponse().bodyText == "slow")
+        }
+    }
+
     @Test func connectionThatNeverSendsIsClosedAfterTheIdleTimeout() async throws {
         try await withLiveServer({ $0.idleTimeout = .milliseconds(300) }) { server, port in
             let client = try TestClient(port: port)

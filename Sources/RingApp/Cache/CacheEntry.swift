@@ -31,13 +31,16 @@ public final class CacheEntry: Sendable {
 
     private init(key: CacheKey, body: [UInt8], format: OutputFormat, style: String, route: RequestRoute,
                  fields extraFields: [(String, String)],
-                 cacheControl: String, validated: Bool) {
+                 cacheControl: String, validated: Bool, variesByAccept: Bool) {
         self.key = key
         self.body = body
         self.style = style
         self.route = route
         let contentType = format.contentType
         let compressible = format == .svg
+        // The request headers that chose this response, so a shared cache (nginx, a CDN, an image proxy) keeps
+        // one variant per value instead of handing one client's answer to another.
+        let vary = (variesByAccept ? ["Accept"] : []) + (compressible ? ["Accept-Encoding"] : [])
         let gzipBody = compressible ? Gzip.compress(body) : nil
         self.gzipBody = gzipBody
 
@@ -50,7 +53,7 @@ public final class CacheEntry: Sendable {
             }
             if let etag { h.add(name: "ETag", value: etag) }
             h.add(name: "Cache-Control", value: cacheControl)
-            if compressible { h.add(name: "Vary", value: "Accept-Encoding") }
+            if !vary.isEmpty { h.add(name: "Vary", value: vary.joined(separator: ", ")) }
             h.add(name: "Access-Control-Allow-Origin", value: "*")
             if !isNotModified {
                 for (name, value) in extraFields { h.add(name: name, value: value) }
@@ -85,11 +88,14 @@ public final class CacheEntry: Sendable {
     static func image(key: CacheKey, body: [UInt8], route: RequestRoute, configuration: AppConfiguration) -> CacheEntry {
         CacheEntry(
             key: key, body: body, format: key.format, style: route.rawValue, route: route,
-            fields: commonFields(key.format), cacheControl: "public, max-age=\(configuration.maxAge)", validated: true)
+            fields: commonFields(key.format), cacheControl: "public, max-age=\(configuration.maxAge)", validated: true,
+            variesByAccept: false)
     }
 
     /// An error image (DESIGN.md §4): status 200 so it is shown, `X-Ring-Error` with the message, a short
-    /// `max-age`, and no entity tag (nothing to revalidate: the URL is about to be fixed).
+    /// `max-age`, and no entity tag (nothing to revalidate: the URL is about to be fixed). `Vary: Accept`,
+    /// because the same URL without an image type in `Accept` is a 400 text answer: without it, a shared
+    /// cache would hand the image to scripts (and, while it holds the image, hide the 400 from them).
     static func errorImage(
         key: CacheKey, body: [UInt8], format: OutputFormat, message: String, route: RequestRoute,
         configuration: AppConfiguration
@@ -97,7 +103,8 @@ public final class CacheEntry: Sendable {
         CacheEntry(
             key: key, body: body, format: format, style: "error", route: route,
             fields: [("X-Ring-Error", RingApplication.headerSafe(message))] + commonFields(format),
-            cacheControl: "public, max-age=\(configuration.errorMaxAge)", validated: false)
+            cacheControl: "public, max-age=\(configuration.errorMaxAge)", validated: false,
+            variesByAccept: true)
     }
 
     private static func commonFields(_ format: OutputFormat) -> [(String, String)] {

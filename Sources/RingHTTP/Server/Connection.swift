@@ -117,14 +117,8 @@ final class Connection: @unchecked Sendable {
     /// Graceful shutdown has begun.
     func beginDraining(deadline: ContinuousClock.Instant, now: ContinuousClock.Instant) {
         guard !isClosed else { return }
-        // The state machine only knows about bytes the read source has delivered. A request whose first
-        // bytes sit in the socket buffer (the read event is queued behind this call, or the connection was
-        // adopted just now) would be closed as idle. Read once, without blocking, so it counts as a
-        // request in progress and is answered with `Connection: close` within the grace period.
-        if case .awaitingRequest = machine.phase, !peerClosedInput {
-            handleReadable()
-            guard !isClosed else { return }
-        }
+        // A connection between requests closes through `closeIdle`, which first reads a request already
+        // waiting in the socket (its read event may be queued behind this call).
         perform(machine.beginDraining(deadline: deadline, now: now), now: now)
     }
 
@@ -132,12 +126,33 @@ final class Connection: @unchecked Sendable {
         switch action {
         case .none:
             break
-        case .closeIdle, .abort:
+        case .closeIdle:
+            closeIdle(now: now)
+        case .abort:
             close()
         case .requestTimeout:
             queueProtocolError(.requestTimeout, reason: "the request head was not received in time")
             drive(now: now)
         }
+    }
+
+    /// Closes a connection that is between requests — unless its next request is already in the socket.
+    ///
+    /// The deadline check and the read event are separate events on this queue: when the queue was busy
+    /// past the idle deadline (or shutdown began) just as the client sent its next request, the check can
+    /// run first. Closing then, with unread input, would reset the connection (RFC 9112 §9.6) and lose a
+    /// request the client sent in time; so pending bytes are read and answered as usual (during shutdown
+    /// with `Connection: close`). Only a socket with nothing to read is closed.
+    private func closeIdle(now: ContinuousClock.Instant) {
+        guard !readSuspended, !peerClosedInput,
+            case .processed(let count)? = try? socket.read(into: loop.readBuffer), count > 0
+        else {
+            close()
+            return
+        }
+        parser.append(UnsafeRawBufferPointer(rebasing: loop.readBuffer[..<count]))
+        machine.bytesReceived(now: now)
+        drive(now: now)
     }
 
     // MARK: The drive loop
