@@ -39,13 +39,14 @@ def raise_nofile(wanted):
 class Ringd:
     """A ringd process on a free loopback port; a context manager that always stops it (SIGTERM, then SIGKILL)."""
 
-    def __init__(self, binary, *args, nofile=None, log_level="warning", log_path=None, env=None):
-        self.binary = binary
+    def __init__(self, binary, *args, nofile=None, log_level="warning", log_path=None, env=None, core_dir=None):
+        self.binary = os.path.abspath(binary)  # ringd may run in another directory (core_dir)
         self.port = free_port()
         self.args = ["--host", HOST, "--port", str(self.port), "--log-level", log_level, *map(str, args)]
         self.nofile = nofile
         self.log_path = log_path
         self.env = env
+        self.core_dir = core_dir  # if set: ringd runs there with core dumps enabled (for crash forensics)
         self.process = None
         self._log = None
 
@@ -59,15 +60,19 @@ class Ringd:
     def start(self, ready_within=20):
         nofile = self.nofile
 
+        core = self.core_dir is not None
+
         def limit_descriptors():
             if nofile is not None:
                 resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
+            if core:
+                resource.setrlimit(resource.RLIMIT_CORE, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
 
         self._log = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL
         environment = dict(os.environ)
         environment.update(self.env or {})
         self.process = subprocess.Popen([self.binary, *self.args], stdout=self._log, stderr=self._log,
-                                        preexec_fn=limit_descriptors, env=environment)
+                                        preexec_fn=limit_descriptors, env=environment, cwd=self.core_dir)
         deadline = time.monotonic() + ready_within
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -102,6 +107,17 @@ class Ringd:
 
     def alive(self):
         return self.process.poll() is None
+
+    def crash_report(self, lines=30):
+        """The end of ringd's log (if kept) and any core file, for a process that died."""
+        text = []
+        if self.log_path and os.path.exists(self.log_path):
+            with open(self.log_path, "rb") as f:
+                text += f.read().decode("utf-8", "replace").splitlines()[-lines:]
+        if self.core_dir:
+            cores = [name for name in os.listdir(self.core_dir) if name.startswith("core")]
+            text += [f"core file: {os.path.join(self.core_dir, name)}" for name in cores]
+        return text
 
     def open_fds(self):
         """Descriptors ringd has open right now (entries of /proc/<pid>/fd)."""

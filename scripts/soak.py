@@ -8,7 +8,9 @@ Worker processes (half "short": connect, one request with Connection: close, clo
 random 1…64 requests per connection, sometimes pipelined) send a mix of cache hits (a small hot set),
 misses (distinct p and size values, SVG and PNG), conditional requests (If-None-Match → 304), HEAD, and
 deliberate errors (a bad parameter → 400, an unknown path → 404). ringd runs with a small cache (--cache-mb,
-default 16) that a warm-up fills, so its memory has reached its working size before the baseline is taken.
+default 16). The same churn first warms ringd up until its cache is full and its RSS has grown less than 2 %
+over the last 10 s (at least 10 s, at most --warmup seconds): the memory has reached its working size (cache,
+error cache, URL map, allocator arenas of every thread), and growth after that is what a leak looks like.
 
 Checks: ringd never exits (0 crashes) and exits 0 on SIGTERM at the end; every response is 2xx/304 except the
 deliberate 400s and 404s (which must be exactly those); no connection breaks mid-exchange; RSS at the end is
@@ -21,8 +23,8 @@ import multiprocessing
 import os
 import pathlib
 import random
-import socket
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
@@ -50,7 +52,7 @@ def pick(rng, etags):
     return "GET", DELIBERATE[status], [], status
 
 
-def worker(kind, port, seed, stop_at, results):
+def worker(kind, port, seed, stop_time, results):
     rng = random.Random(seed)
     counts = {"requests": 0, "connections": 0, "statuses": {}, "unexpected": 0, "broken": 0, "examples": []}
     etags = {}
@@ -64,12 +66,18 @@ def worker(kind, port, seed, stop_at, results):
             if len(counts["examples"]) < 5:
                 counts["examples"].append(f"{status} for {target} (expected {expected or '2xx/304'})")
 
-    while time.monotonic() < stop_at:
+    while time.monotonic() < stop_time.value:
+        stop_at = stop_time.value
         try:
             sock = rh.connect(port, timeout=10)
         except OSError as error:
             counts["broken"] += 1
-            counts["examples"].append(f"connect: {error}")
+            refused = counts.get("refused", 0) + 1
+            counts["refused"] = refused
+            if len(counts["examples"]) < 5:
+                counts["examples"].append(f"connect: {error}")
+            if refused >= 20:
+                break  # ringd is gone; the parent reports the crash
             time.sleep(0.05)
             continue
         counts["connections"] += 1
@@ -108,28 +116,45 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("binary")
     parser.add_argument("--duration", type=float, default=600, help="seconds of churn after the warm-up (600)")
-    parser.add_argument("--warmup", type=float, default=15, help="seconds of churn before the RSS baseline (15)")
+    parser.add_argument("--warmup", type=float, default=120,
+                        help="longest warm-up before the RSS baseline, seconds (120)")
     parser.add_argument("--workers", type=int, default=4, help="client processes, half short, half keep-alive (4)")
     parser.add_argument("--cache-mb", type=int, default=16, help="ringd --cache-mb (16)")
     parser.add_argument("--rss-growth", type=float, default=0.10, help="largest RSS growth after warm-up (0.10)")
+    parser.add_argument("--keep", metavar="DIR", help="run ringd in DIR with core dumps on and its log kept there "
+                                                      "(default: a temporary directory, removed unless ringd crashed)")
     args = parser.parse_args()
+    workdir = args.keep or tempfile.mkdtemp(prefix="ringd-soak-")
 
     started = time.monotonic()
     failures = 0
-    with rh.Ringd(args.binary, "--cache-mb", args.cache_mb) as ringd:
+    with rh.Ringd(args.binary, "--cache-mb", args.cache_mb, log_path=os.path.join(workdir, "ringd.log"),
+                  core_dir=workdir) as ringd:
         rss_start = ringd.rss_bytes()
         results = multiprocessing.Queue()
-        stop_at = time.monotonic() + args.warmup + args.duration
+        # The workers run until told to stop: the warm-up's length is only known once it is over.
+        stop_time = multiprocessing.Value("d", time.monotonic() + args.warmup + args.duration)
         workers = [multiprocessing.Process(target=worker, args=(
-            "short" if i % 2 == 0 else "keep-alive", ringd.port, 1000 + i, stop_at, results), daemon=True)
+            "short" if i % 2 == 0 else "keep-alive", ringd.port, 1000 + i, stop_time, results), daemon=True)
             for i in range(args.workers)]
         for process in workers:
             process.start()
-        time.sleep(args.warmup)
+        warm_began = time.monotonic()
+        history = []
+        while time.monotonic() - warm_began < args.warmup and ringd.alive():
+            time.sleep(1)
+            history.append(ringd.rss_bytes())
+            cache_full = (ringd.metric("ringd_cache_bytes") or 0) >= 0.9 * (args.cache_mb << 20)
+            if len(history) >= 10 and cache_full and history[-1] < 1.02 * history[-10]:
+                break
+        warmup = time.monotonic() - warm_began
+        stop_at = time.monotonic() + args.duration
+        with stop_time.get_lock():
+            stop_time.value = stop_at
         rss_warm = ringd.rss_bytes()
         cache_warm = ringd.metric("ringd_cache_bytes") or 0
-        print(f"ringd pid {ringd.pid}: RSS {rh.mib(rss_start)} at start, {rh.mib(rss_warm)} after the "
-              f"{args.warmup:.0f} s warm-up (cache {rh.mib(cache_warm)} of {args.cache_mb} MiB)", flush=True)
+        print(f"ringd pid {ringd.pid}: RSS {rh.mib(rss_start)} at start, {rh.mib(rss_warm)} after a "
+              f"{warmup:.0f} s warm-up (cache {rh.mib(cache_warm)} of {args.cache_mb} MiB)", flush=True)
         samples = []
         next_report = time.monotonic() + 60
         while time.monotonic() < stop_at:
@@ -161,7 +186,7 @@ def main():
         growth = (rss_end - rss_warm) / rss_warm
         cache_end = ringd.metric("ringd_cache_bytes") if not crashed else None
         misses = ringd.metric("ringd_cache_misses_total") if not crashed else None
-        elapsed = args.warmup + args.duration
+        elapsed = warmup + args.duration
         print(f"{totals['requests']} requests on {totals['connections']} connections in {elapsed:.0f} s "
               f"({totals['requests'] / elapsed:.0f}/s); statuses "
               + ", ".join(f"{s}: {n}" for s, n in sorted(totals["statuses"].items()))
@@ -171,6 +196,10 @@ def main():
         for example in totals["examples"][:10]:
             print(f"  e.g. {example}")
         failures += rh.report(not crashed, "0 crashes (ringd ran throughout)")
+        if crashed:
+            print(f"ringd exited with status {ringd.process.returncode}; its log and core are in {workdir}:")
+            for line in ringd.crash_report():
+                print(f"  | {line}")
         failures += rh.report(totals["unexpected"] == 0,
                               f"0 unexpected statuses ({totals['unexpected']}); deliberate 400/404 only")
         failures += rh.report(totals["broken"] == 0, f"0 broken connections ({totals['broken']})")
@@ -178,7 +207,11 @@ def main():
                                                         f"< {100 * args.rss_growth:.0f} %")
         status = ringd.stop()
         failures += rh.report(status == 0, f"ringd exit status {status} after SIGTERM")
-    print(f"soak: {args.duration:.0f} s (+{args.warmup:.0f} s warm-up), {time.monotonic() - started:.0f} s in all, "
+    if not failures and not args.keep:
+        for name in os.listdir(workdir):
+            os.remove(os.path.join(workdir, name))
+        os.rmdir(workdir)
+    print(f"soak: {args.duration:.0f} s (+{warmup:.0f} s warm-up), {time.monotonic() - started:.0f} s in all, "
           f"{'FAILED' if failures else 'passed'}")
     return 1 if failures else 0
 

@@ -122,3 +122,33 @@ import Testing
         #expect(cache.statistics.entries == 0)
     }
 }
+
+/// Regression (issue 6 flood): the cache's byte bound must cover the memory its bodies really hold. The gzip
+/// copy used to keep its deflateBound-sized buffer (about the SVG's own size) while being charged its
+/// compressed length, so a full 64 MiB cache of small SVGs held ~130 MiB.
+@Suite struct CacheEntryMemoryTests {
+    let configuration = AppConfiguration()
+
+    func svgEntry(body: [UInt8]) throws -> CacheEntry {
+        let spec = try QueryDecoder.decode(route: .ring, query: QueryString(parsing: "p=0.7"))
+        return .image(key: CacheKey(spec: spec, format: .svg), body: body, route: .ring, configuration: configuration)
+    }
+
+    @Test func gzipOutputHoldsNoMoreThanItsBytes() {
+        let svg = Array(String(repeating: "<path d=\"M 1 2 L 3 4\"/>", count: 400).utf8)
+        let gzip = Gzip.compress(svg)
+        #expect(gzip.count < svg.count / 10)
+        #expect(gzip.capacity <= gzip.count + 64, "a \(gzip.count)-byte member keeps \(gzip.capacity) bytes")
+    }
+
+    @Test func costCoversTheCapacityOfBothBodies() throws {
+        var grown: [UInt8] = []
+        grown.reserveCapacity(64 * 1024)  // what a doubling encoder leaves behind
+        grown.append(contentsOf: Array(String(repeating: "<circle r=\"3\"/>", count: 300).utf8))
+        let entry = try svgEntry(body: grown)
+        #expect(entry.body == grown)
+        #expect(entry.body.capacity < grown.count + grown.count / 8 + 64, "spare capacity kept: \(entry.body.capacity)")
+        let gzip = try #require(entry.gzipBody)
+        #expect(entry.cost >= entry.body.capacity + gzip.capacity)
+    }
+}

@@ -33,6 +33,7 @@ public final class CacheEntry: Sendable {
                  fields extraFields: [(String, String)],
                  cacheControl: String, validated: Bool, variesByAccept: Bool) {
         self.key = key
+        let body = Self.compacted(body)
         self.body = body
         self.style = style
         self.route = route
@@ -80,7 +81,19 @@ public final class CacheEntry: Sendable {
             notModifiedGzip = nil
         }
         let headBytes = 4 * 400  // four prepared heads of a few hundred bytes each
-        cost = body.count + (gzipBody?.count ?? 0) + headBytes + Self.overheadBytes
+        // Capacity, not count: what the bodies really hold in memory is what the bound is about.
+        cost = body.capacity + (gzipBody?.capacity ?? 0) + headBytes + Self.overheadBytes
+    }
+
+    /// `bytes` in a buffer of its own size. Encoders grow their output by doubling, so a body can carry
+    /// up to as much spare capacity again; kept for the entry's lifetime, that would let the cache hold
+    /// twice its byte bound.
+    static func compacted(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.capacity > bytes.count + bytes.count / 16 + 64 else { return bytes }
+        return Array(unsafeUninitializedCapacity: bytes.count) { buffer, count in
+            bytes.withUnsafeBufferPointer { _ = buffer.initialize(from: $0) }
+            count = bytes.count
+        }
     }
 
     /// A rendered image: strong entity tags, `Cache-Control: public, max-age=…`, and for SVG the

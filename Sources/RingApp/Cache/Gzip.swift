@@ -31,7 +31,11 @@ enum Gzip {
                 return out.count - Int(stream.avail_out)
             }
         }
-        output.removeSubrange(produced...)
-        return output
+        // A copy of exactly the produced bytes: truncating `output` would keep its deflateBound-sized
+        // buffer (about the input's size) alive in the cache for a member a fifth that long.
+        return Array(unsafeUninitializedCapacity: produced) { buffer, count in
+            output.withUnsafeBufferPointer { _ = buffer.initialize(from: $0[..<produced]) }
+            count = produced
+        }
     }
 }
