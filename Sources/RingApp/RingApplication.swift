@@ -83,6 +83,8 @@ public struct RingApplication: HTTPResponder {
             return .answer(counted(response, route: .metrics, format: nil))
         case "/":
             return .answer(counted(Self.indexResponse, route: .index, format: nil))
+        case "/openapi.json":
+            return .answer(counted(Self.openAPI.response(for: request), route: .openapi, format: nil))
         default:
             if let entry = cache.entry(forTarget: request.target) {
                 return .answer(counted(entry.response(for: request), route: entry.route, format: entry.key.format))
@@ -177,6 +179,12 @@ public struct RingApplication: HTTPResponder {
 
     static let indexResponse = HTTPResponse.text(.ok, index).prepared()
 
+    /// The media type `/` answers with, as `/openapi.json` documents it (a test checks they agree).
+    static let indexContentType = "text/plain; charset=utf-8"
+
+    /// `/openapi.json`, generated from the standard parameter table on first use and kept.
+    static let openAPI = OpenAPIResponse(document: OpenAPIDocument.json(indexContentType: indexContentType))
+
     /// True when an `Accept` media range names an image type (`image/*`, `image/png`, …) with non-zero q.
     static func acceptsImage(_ headers: HTTPHeaders) -> Bool {
         for value in headers.values(for: "Accept") {
@@ -209,6 +217,7 @@ public struct RingApplication: HTTPResponder {
         GET /check
         GET /healthz
         GET /metrics           Prometheus text format
+        GET /openapi.json      OpenAPI 3.1 description of every route and parameter
 
         """
 }
