@@ -86,39 +86,43 @@ public struct RingApplication: HTTPResponder {
             return .answer(counted(response, route: .metrics, format: nil))
         case "/":
             return .answer(counted(builder.response(for: request), route: .index, format: nil))
+        case "/openapi.json":
+            return .answer(counted(Self.openAPI.response(for: request), route: .openapi, format: nil))
         default:
             if let entry = cache.entry(forTarget: request.target) {
                 return .answer(counted(entry.response(for: request), route: entry.route, format: entry.key.format))
             }
-            guard let target = ImageTarget(path: request.path) else {
-                let response = HTTPResponse.text(.notFound, "not found: \(Self.printable(request.path))\n")
-                return .answer(counted(response, route: .notFound, format: nil))
-            }
-            return planImage(target, request)
+            return planImage(request)
         }
     }
 
-    func planImage(_ target: ImageTarget, _ request: HTTPRequest) -> Plan {
-        let route = RequestRoute(target.route)
-        let query: QueryString
-        do {
-            query = try QueryString(parsing: request.query)
-        } catch {
-            return planError(error, route: route, format: target.format ?? .svg, request: request, strict: false)
+    /// An image route: decoded once (``ImageResolution``, shared with `ringd render`), then a cache hit, a
+    /// render, or the error policy.
+    func planImage(_ request: HTTPRequest) -> Plan {
+        switch ImageResolution(path: request.path, query: request.query) {
+        case .notFound:
+            let response = HTTPResponse.text(.notFound, Self.notFoundText(path: request.path))
+            return .answer(counted(response, route: .notFound, format: nil))
+        case .invalid(let error, let route, let format, let strict):
+            return planError(error, route: RequestRoute(route), format: format, request: request, strict: strict)
+        case .image(let spec, let imageRoute, let format):
+            let route = RequestRoute(imageRoute)
+            let key = CacheKey(spec: spec, format: format)
+            if let entry = cache.entry(for: key, aliasing: request.target) {
+                return .answer(counted(entry.response(for: request), route: route, format: format))
+            }
+            return .render(RenderJob(key: key, kind: .image(spec), route: route, target: request.target))
         }
-        let format = target.format ?? query["format"].flatMap { OutputFormat(rawValue: $0.lowercased()) } ?? .svg
-        let strict = query["strict"] == "1" || query["strict"] == "true"
-        let spec: RingSpec
-        do {
-            spec = try QueryDecoder.decode(route: target.route, query: query)
-        } catch {
-            return planError(error, route: route, format: format, request: request, strict: strict)
-        }
-        let key = CacheKey(spec: spec, format: format)
-        if let entry = cache.entry(for: key, aliasing: request.target) {
-            return .answer(counted(entry.response(for: request), route: route, format: format))
-        }
-        return .render(RenderJob(key: key, kind: .image(spec), route: route, target: request.target))
+    }
+
+    /// The body of the 400 text answer to a bad query (also what `ringd render` prints on standard error).
+    static func badRequestText(_ error: QueryError) -> String {
+        error.message + "\n"
+    }
+
+    /// The body of the 404 answer for `path`.
+    static func notFoundText(path: String) -> String {
+        "not found: \(printable(path))\n"
     }
 
     /// DESIGN.md §4: image clients (Accept names an image type) get 200 + an error image so the message is seen
@@ -126,7 +130,7 @@ public struct RingApplication: HTTPResponder {
     func planError(_ error: QueryError, route: RequestRoute, format: OutputFormat, request: HTTPRequest, strict: Bool) -> Plan {
         let message = error.message
         guard !strict, Self.acceptsImage(request.headers) else {
-            let response = HTTPResponse.text(.badRequest, message + "\n", headers: HTTPHeaders([
+            let response = HTTPResponse.text(.badRequest, Self.badRequestText(error), headers: HTTPHeaders([
                 ("X-Ring-Error", Self.headerSafe(message)),
                 ("Cache-Control", "no-store"),
                 // An image client gets this URL's error as a (cacheable) image: see CacheEntry.errorImage.
@@ -177,6 +181,12 @@ public struct RingApplication: HTTPResponder {
     ).prepared()
 
     static let healthy = HTTPResponse.text(.ok, "ok", headers: HTTPHeaders([("Cache-Control", "no-store")])).prepared()
+
+    /// The media type `/` answers with, as `/openapi.json` documents it (a test checks they agree).
+    static let indexContentType = BuilderResponse.contentType
+
+    /// `/openapi.json`, generated from the standard parameter table on first use and kept.
+    static let openAPI = OpenAPIResponse(document: OpenAPIDocument.json(indexContentType: indexContentType))
 
     /// True when an `Accept` media range names an image type (`image/*`, `image/png`, …) with non-zero q.
     static func acceptsImage(_ headers: HTTPHeaders) -> Bool {

@@ -8,13 +8,13 @@ import RingHTTP
 struct Ringd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ringd",
-        abstract: "Serve ring images (progress rings, activity rings, petals, pies, checks) as SVG over HTTP.",
+        abstract: "Serve ring images (progress rings, activity rings, petals, pies, checks) as SVG or PNG over HTTP, or draw them offline (ringd render).",
         discussion: """
             Every option also reads an environment variable when the flag is absent: \
             RINGD_HOST, RINGD_PORT (or PORT), RINGD_LOG_LEVEL, RINGD_CACHE_MB, RINGD_MAX_AGE, \
             RINGD_RENDER_THREADS, RINGD_RENDER_QUEUE, RINGD_IO_QUEUES, RINGD_HEADER_TIMEOUT, RINGD_IDLE_TIMEOUT.
             """,
-        subcommands: [Serve.self, Docs.self],
+        subcommands: [Serve.self, Render.self, Docs.self],
         defaultSubcommand: Serve.self
     )
 }

@@ -3,7 +3,8 @@ import RingCore
 /// One row of the parameter table: everything the decoder, error messages and docs know about a parameter.
 public struct Parameter: Sendable {
     public let name: String
-    public let kind: ParameterKind
+    /// What it accepts (a range, options, a syntax); `var` so a test can build a table with one range changed.
+    public var kind: ParameterKind
     /// The default as documented (empty when the parameter has none, e.g. a required `p`).
     public let defaultValue: String
     /// One line for people.
@@ -24,6 +25,15 @@ public struct Parameter: Sendable {
         self.doc = doc
         self.example = example
         self.insteadOf = insteadOf
+    }
+}
+
+extension Parameter {
+    /// This row accepting `kind` instead, everything else kept.
+    public func with(kind: ParameterKind) -> Parameter {
+        var copy = self
+        copy.kind = kind
+        return copy
     }
 }
 

@@ -14,7 +14,7 @@ public enum ParameterDocs {
     ]
 
     /// Markdown: a section per route with its example and a table of its own parameters, then the common ones.
-    public static func markdown() -> String {
+    public static func markdown(table parameterTable: ParameterTable = .standard) -> String {
         var out = beginMarker + "\n\n"
         for route in ImageRoute.allCases {
             out += "### `/\(route.rawValue)`\n\n"
@@ -22,9 +22,9 @@ public enum ParameterDocs {
                 let url = "/\(route.rawValue)?\(ex.query)"
                 out += "![\(ex.alt)](docs/\(route.rawValue).svg) `GET \(url)`\n\n"
             }
-            out += table(ParameterTable.specific(to: route))
+            out += table(parameterTable.specificParameters(to: route))
         }
-        out += "### Common to every image route\n\n" + table(ParameterTable.common)
+        out += "### Common to every image route\n\n" + table(parameterTable.commonParameters)
         return out + endMarker + "\n"
     }
 

@@ -4,19 +4,30 @@ import RingCore
 public enum ImageRoute: String, Sendable, CaseIterable {
     case ring, activity, petals, pie, check
 
-    /// Parameters of this route, route-specific first, then the common ones.
+    /// Parameters of this route in the standard table, route-specific first, then the common ones.
     public var parameters: [Parameter] {
-        ParameterTable.specific(to: self) + ParameterTable.common
+        ParameterTable.standard.parameters(for: self)
     }
 
-    /// The table row for `name` (exact spelling), if this route has it.
+    /// The standard table's row for `name` (exact spelling), if this route has it.
     public func parameter(_ name: String) -> Parameter? {
-        parameters.first { $0.name == name }
+        ParameterTable.standard.parameter(name, in: self)
     }
 }
 
 /// The declarative parameter table (DESIGN.md §3).
-public enum ParameterTable {
+///
+/// The rows below (``common`` and ``specific(to:)``) form ``standard``, the table the server runs on. The
+/// decoder, its error messages, the README reference and `/openapi.json` take a table as an input with
+/// ``standard`` as the default, so a test can hand them a changed copy and see all of them follow it.
+public struct ParameterTable: Sendable {
+    /// Rows every image route of this table accepts.
+    public let commonParameters: [Parameter]
+    /// Rows of each route beyond the common ones.
+    public let routeParameters: [ImageRoute: [Parameter]]
+    /// Every route's rows by name, for the decoder's lookups.
+    private let rowsByName: [ImageRoute: [String: Parameter]]
+
     /// Parameters every image route accepts.
     public static let common: [Parameter] = [
         Parameter("size", .number(RingLimits.size, unit: "px"), default: "128",
@@ -133,5 +144,50 @@ public enum ParameterTable {
                               + "so both end on one picture.", example: "0"),
             ]
         }
+    }
+}
+
+extension ParameterTable {
+    /// The table ringd serves: ``common`` and ``specific(to:)`` for every route.
+    public static let standard = ParameterTable(
+        commonParameters: common,
+        routeParameters: Dictionary(uniqueKeysWithValues: ImageRoute.allCases.map { ($0, specific(to: $0)) }))
+
+    /// A table of these rows; `routeParameters` lacking a route means that route has only the common rows.
+    public init(commonParameters: [Parameter], routeParameters: [ImageRoute: [Parameter]]) {
+        self.commonParameters = commonParameters
+        self.routeParameters = routeParameters
+        var rows: [ImageRoute: [String: Parameter]] = [:]
+        for route in ImageRoute.allCases {
+            // Route-specific rows first, so a route's own row wins over a common one of the same name.
+            for parameter in (routeParameters[route] ?? []) + commonParameters where rows[route]?[parameter.name] == nil {
+                rows[route, default: [:]][parameter.name] = parameter
+            }
+        }
+        self.rowsByName = rows
+    }
+
+    /// Rows of `route` only (without the common ones).
+    public func specificParameters(to route: ImageRoute) -> [Parameter] {
+        routeParameters[route] ?? []
+    }
+
+    /// Rows of `route`: route-specific first, then the common ones.
+    public func parameters(for route: ImageRoute) -> [Parameter] {
+        specificParameters(to: route) + commonParameters
+    }
+
+    /// The row for `name` (exact spelling) in `route`, if the route has it.
+    public func parameter(_ name: String, in route: ImageRoute) -> Parameter? {
+        rowsByName[route]?[name]
+    }
+
+    /// This table with every row called `name` (common or route-specific) given `kind`: a changed range or
+    /// set of options, everything else as it was.
+    public func replacingKind(of name: String, with kind: ParameterKind) -> ParameterTable {
+        func replaced(_ rows: [Parameter]) -> [Parameter] {
+            rows.map { $0.name == name ? $0.with(kind: kind) : $0 }
+        }
+        return ParameterTable(commonParameters: replaced(commonParameters), routeParameters: routeParameters.mapValues(replaced))
     }
 }

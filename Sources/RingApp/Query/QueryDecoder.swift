@@ -16,8 +16,11 @@ public enum QueryDecoder {
         static let extraRingPaints = ["lightBlue", "lightOrange", "lightPurple", "lightYellow", "lightRed"]
     }
 
-    public static func decode(route: ImageRoute, query: QueryString) throws(QueryError) -> RingSpec {
-        let q = QueryReader(route: route, query: query)
+    /// The spec `query` asks `route` for, validated through `table` (the server's table unless a test gives another).
+    public static func decode(
+        route: ImageRoute, query: QueryString, table: ParameterTable = .standard
+    ) throws(QueryError) -> RingSpec {
+        let q = QueryReader(route: route, query: query, table: table)
         var common = try decodeCommon(q)
         let style: RingSpec.Style
         switch route {
@@ -70,8 +73,10 @@ public enum QueryDecoder {
                 throw q.error("total", "", "a total to go with value (p = value / total)")
             }
             let p = ValueSyntax.canonical(value / total)
-            guard RingLimits.progress.contains(p) else {
-                throw q.error("value", q.query["value"] ?? "", "value / total within \(fmt(RingLimits.progress.lowerBound))…\(fmt(RingLimits.progress.upperBound))")
+            // The same range as p, quoted from p's row.
+            let range = if case .progress(let r) = q.row("p").kind { r } else { RingLimits.progress }
+            guard range.contains(p) else {
+                throw q.error("value", q.query["value"] ?? "", "value / total within \(fmt(range.lowerBound))…\(fmt(range.upperBound))")
             }
             return p
         }

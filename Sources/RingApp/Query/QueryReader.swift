@@ -7,12 +7,14 @@ import RingCore
 struct QueryReader {
     let route: ImageRoute
     let query: QueryString
+    /// The table whose rows say what each parameter accepts.
+    let table: ParameterTable
 
     func isGiven(_ name: String) -> Bool { query[name] != nil }
 
     /// The table row; every name the decoder asks for is in the table (a programming error otherwise).
     func row(_ name: String) -> Parameter {
-        guard let row = route.parameter(name) else { preconditionFailure("\(name) is not in the \(route) table") }
+        guard let row = table.parameter(name, in: route) else { preconditionFailure("\(name) is not in the \(route) table") }
         return row
     }
 

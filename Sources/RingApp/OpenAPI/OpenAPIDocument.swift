@@ -1,0 +1,241 @@
+import RingCore
+
+/// `GET /openapi.json`: an OpenAPI 3.1 description of every route, generated from the parameter table, so the
+/// document, the decoder, its error messages and the README reference cannot disagree.
+///
+/// Each image route appears three times (`/ring`, `/ring.svg`, `/ring.png`), each with GET and HEAD, every
+/// parameter with a schema (type, range or options, pattern), its default where the table's default is a
+/// value the decoder takes, an example and the table's one-line doc.
+public enum OpenAPIDocument {
+    /// The version of the URL contract this document describes.
+    public static let apiVersion = "1.0.0"
+
+    /// The document for `table`; `indexContentType` is the media type `/` answers with.
+    public static func json(table: ParameterTable = .standard, indexContentType: String) -> JSONValue {
+        var paths: [(String, JSONValue)] = []
+        for route in ImageRoute.allCases {
+            for format in [nil] + OutputFormat.allCases.map(Optional.some) {
+                let path = "/" + route.rawValue + (format.map { "." + $0.rawValue } ?? "")
+                paths.append((path, pathItem { imageOperation(route, format: format, table: table, method: $0) }))
+            }
+        }
+        paths.append(("/", pathItem { method in
+            operation(method, id: "index", summary: "The URL builder page.", parameters: [], responses: [
+                ("200", ["description": "The page.", "content": [mediaType(indexContentType): [:]]]),
+                ("304", ["description": "Not modified: If-None-Match lists the page's entity tag."]),
+                ("503", ["$ref": "#/components/responses/Overloaded"]),
+            ])
+        }))
+        paths.append(("/openapi.json", pathItem { method in
+            operation(method, id: "openapi", summary: "This document (OpenAPI 3.1).", parameters: [], responses: [
+                ("200", ["description": "The OpenAPI document.", "content": ["application/json": [
+                    "schema": ["type": "object", "required": ["openapi", "info", "paths"]],
+                ]]]),
+                ("503", ["$ref": "#/components/responses/Overloaded"]),
+            ])
+        }))
+        paths.append(("/healthz", pathItem { method in
+            operation(method, id: "healthz", summary: "Liveness: the text ok.", parameters: [], responses: [
+                ("200", ["description": "ok", "content": ["text/plain": ["schema": ["const": "ok"]]]]),
+                ("503", ["$ref": "#/components/responses/Overloaded"]),
+            ])
+        }))
+        paths.append(("/metrics", pathItem { method in
+            operation(method, id: "metrics", summary: "Counters and histograms in the Prometheus text format.",
+                      parameters: [], responses: [
+                ("200", ["description": "Prometheus text exposition format 0.0.4.",
+                         "content": [mediaType(PrometheusText.contentType): ["schema": ["type": "string"]]]]),
+                ("503", ["$ref": "#/components/responses/Overloaded"]),
+            ])
+        }))
+        return [
+            "openapi": "3.1.0",
+            "info": [
+                "title": "ringd",
+                "version": .string(apiVersion),
+                "summary": "Ring images (progress rings, activity rings, petals, pies, checks) from one GET.",
+                "description": .string(description),
+                "license": ["name": "See the project's repository", "identifier": "MIT"],
+            ],
+            "paths": .object(paths),
+            "components": [
+                "parameters": .object(parameterComponents(table)),
+                "schemas": .object(OpenAPISchemas.components),
+                "headers": .object(headerComponents),
+                "responses": .object(responseComponents),
+            ],
+        ]
+    }
+
+    static let description = """
+        Every image route answers GET and HEAD. The format is the path's extension (.svg or .png), else the \
+        format parameter, else SVG. Unknown query parameters are ignored. A bad parameter gets status 400 with \
+        a one-line text/plain message naming it, what was given and what is accepted; a request whose Accept \
+        names an image type (and no strict=1) gets status 200 with an error picture and the message in \
+        X-Ring-Error instead. Any other path gets 404 text/plain. Pictures carry a strong ETag \
+        (If-None-Match gives 304) and SVG is gzip-coded when Accept-Encoding allows it. 503 with Retry-After \
+        means the server is busy.
+        """
+
+    /// A path item answering GET and HEAD alike.
+    static func pathItem(_ operation: (String) -> JSONValue) -> JSONValue {
+        ["get": operation("get"), "head": operation("head")]
+    }
+
+    static func operation(
+        _ method: String, id: String, summary: String, parameters: [JSONValue], responses: [(String, JSONValue)]
+    ) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("operationId", .string(method + "_" + id)),
+            ("summary", .string(method == "head" ? "Headers only: " + summary : summary)),
+        ]
+        if !parameters.isEmpty { members.append(("parameters", .array(parameters))) }
+        members.append(("responses", .object(responses)))
+        return .object(members)
+    }
+
+    /// A media type object key without parameters (`text/plain; charset=utf-8` → `text/plain`).
+    static func mediaType(_ contentType: String) -> String {
+        String(contentType.prefix { $0 != ";" }).trimmingCharacters(in: " ")
+    }
+
+    static func imageOperation(_ route: ImageRoute, format: OutputFormat?, table: ParameterTable, method: String) -> JSONValue {
+        let formats = format.map { [$0] } ?? OutputFormat.allCases
+        let id = route.rawValue + (format.map { "_" + $0.rawValue } ?? "")
+        let refs = table.specificParameters(to: route).map { componentRef(route.rawValue + "." + $0.name) }
+            + table.commonParameters.map { componentRef("common." + $0.name) }
+            + [componentRef("If-None-Match"), componentRef("Accept-Encoding")]
+        var content: [(String, JSONValue)] = []
+        for f in formats { content.append((f.contentType, ["schema": ["type": "string", "contentMediaType": .string(f.contentType)]])) }
+        let summary = "The \(route.rawValue) picture" + (format.map { " as \($0.rawValue.uppercased())" } ?? " (SVG, or PNG with format=png)") + "."
+        let imageHeaders: JSONValue = [
+            "ETag": ["$ref": "#/components/headers/ETag"],
+            "Cache-Control": ["$ref": "#/components/headers/Cache-Control"],
+            "Access-Control-Allow-Origin": ["$ref": "#/components/headers/Access-Control-Allow-Origin"],
+            "X-Content-Type-Options": ["$ref": "#/components/headers/X-Content-Type-Options"],
+            "X-Ring-Error": ["$ref": "#/components/headers/X-Ring-Error"],
+        ]
+        return operation(method, id: id, summary: summary, parameters: refs, responses: [
+            ("200", [
+                "description": .string("The picture; or, for a request whose Accept names an image type, an error picture "
+                    + "with the message in X-Ring-Error."),
+                "headers": imageHeaders,
+                "content": .object(content),
+            ]),
+            ("304", [
+                "description": "Not modified: If-None-Match lists the picture's entity tag (or is *).",
+                "headers": [
+                    "ETag": ["$ref": "#/components/headers/ETag"],
+                    "Cache-Control": ["$ref": "#/components/headers/Cache-Control"],
+                ],
+            ]),
+            ("400", ["$ref": "#/components/responses/BadRequest"]),
+            ("414", ["$ref": "#/components/responses/URITooLong"]),
+            ("431", ["$ref": "#/components/responses/HeadersTooLarge"]),
+            ("503", ["$ref": "#/components/responses/Overloaded"]),
+        ])
+    }
+
+    static func componentRef(_ name: String) -> JSONValue {
+        ["$ref": .string("#/components/parameters/" + name)]
+    }
+
+    /// Every table row as a query parameter component: `<route>.<name>` and `common.<name>`.
+    static func parameterComponents(_ table: ParameterTable) -> [(String, JSONValue)] {
+        var out: [(String, JSONValue)] = []
+        for route in ImageRoute.allCases {
+            for row in table.specificParameters(to: route) {
+                out.append((route.rawValue + "." + row.name, parameter(row, route: route, table: table)))
+            }
+        }
+        for row in table.commonParameters {
+            // A common row's default is the same on every route; judge it on the first.
+            out.append(("common." + row.name, parameter(row, route: ImageRoute.allCases[0], table: table)))
+        }
+        out.append(("If-None-Match", [
+            "name": "If-None-Match", "in": "header", "required": false,
+            "description": "Entity tags of copies the client holds; a match (or *) gives 304.",
+            "schema": ["type": "string"], "example": "\"0123456789abcdef0123456789abcdef\"",
+        ]))
+        out.append(("Accept-Encoding", [
+            "name": "Accept-Encoding", "in": "header", "required": false,
+            "description": "gzip gets SVG gzip-coded (PNG is already compressed).",
+            "schema": ["type": "string"], "example": "gzip",
+        ]))
+        return out
+    }
+
+    static func parameter(_ row: Parameter, route: ImageRoute, table: ParameterTable) -> JSONValue {
+        var schema = OpenAPISchemas.schema(row.kind)
+        let literal = literalDefault(row, route: route, table: table)
+        if let literal, case .object(var members) = schema {
+            members.append(("default", OpenAPISchemas.value(literal, for: row.kind)))
+            schema = .object(members)
+        }
+        var description = row.doc + " Accepts " + row.kind.expectation + "."
+        if literal == nil && !row.defaultValue.isEmpty { description += " Default: " + row.defaultValue + "." }
+        return [
+            "name": .string(row.name),
+            "in": "query",
+            "required": false,
+            "description": .string(description),
+            "schema": schema,
+            "example": OpenAPISchemas.value(row.example, for: row.kind),
+        ]
+    }
+
+    /// The row's documented default when it is a value that draws what leaving the parameter out draws
+    /// (`128`, `cw`, `12%`); nil for descriptions such as `derived` or `theme`, and for rows without one.
+    static func literalDefault(_ row: Parameter, route: ImageRoute, table: ParameterTable) -> String? {
+        guard !row.defaultValue.isEmpty, let base = minimalQuery(route, table: table) else { return nil }
+        let encoded = OfflineRender.percentEncodingUnsafeBytes(Substring(row.defaultValue))
+        guard let without = try? QueryDecoder.decode(route: route, query: QueryString(parsing: base), table: table),
+              let with = try? QueryDecoder.decode(
+                  route: route, query: QueryString(parsing: base + "&" + row.name + "=" + encoded), table: table)
+        else { return nil }
+        return with == without ? row.defaultValue : nil
+    }
+
+    /// The shortest query `route` draws with: nothing, or `p` at its example.
+    static func minimalQuery(_ route: ImageRoute, table: ParameterTable) -> String? {
+        if (try? QueryDecoder.decode(route: route, query: QueryString(parsing: ""), table: table)) != nil { return "" }
+        guard let p = table.parameter("p", in: route) else { return nil }
+        let query = "p=" + p.example
+        return (try? QueryDecoder.decode(route: route, query: QueryString(parsing: query), table: table)) != nil ? query : nil
+    }
+
+    static let headerComponents: [(String, JSONValue)] = [
+        ("ETag", ["description": "Strong entity tag of the body (absent on error pictures).",
+                  "schema": ["type": "string", "pattern": #"^"[0-9a-f]{32}(-gz)?"$"#]]),
+        ("Cache-Control", ["description": "public, max-age=N on pictures (N configurable; 60 on error pictures).",
+                           "required": true, "schema": ["type": "string"]]),
+        ("Access-Control-Allow-Origin", ["required": true, "schema": ["const": "*"]]),
+        ("X-Content-Type-Options", ["required": true, "schema": ["const": "nosniff"]]),
+        ("X-Ring-Error", ["description": "The error message, when the body is an error picture or a 400.",
+                          "schema": ["type": "string"]]),
+        ("Retry-After", ["description": "Seconds to wait before trying again.", "required": true,
+                         "schema": ["type": "integer", "minimum": 0]]),
+    ]
+
+    static let responseComponents: [(String, JSONValue)] = [
+        ("BadRequest", [
+            "description": .string("A bad parameter (one line: the parameter, what was given, what is accepted), or a "
+                + "malformed request."),
+            "headers": ["X-Ring-Error": ["$ref": "#/components/headers/X-Ring-Error"]],
+            "content": ["text/plain": ["schema": ["type": "string"]]],
+        ]),
+        ("URITooLong", [
+            "description": "The request target is longer than the server accepts.",
+            "content": ["text/plain": ["schema": ["type": "string"]]],
+        ]),
+        ("HeadersTooLarge", [
+            "description": "The request's header fields are larger than the server accepts.",
+            "content": ["text/plain": ["schema": ["type": "string"]]],
+        ]),
+        ("Overloaded", [
+            "description": "Busy: too many pictures being drawn or too many connections; retry after Retry-After seconds.",
+            "headers": ["Retry-After": ["$ref": "#/components/headers/Retry-After"]],
+            "content": ["text/plain": ["schema": ["type": "string"]]],
+        ]),
+    ]
+}

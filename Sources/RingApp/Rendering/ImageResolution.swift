@@ -1,0 +1,39 @@
+import RingCore
+
+/// What an image route's path and query ask for, decided the one way the server decides it (DESIGN.md §3):
+/// the route, the format (the extension wins, else `format=`, else SVG) and the validated spec, or the
+/// error the request gets.
+///
+/// ``RingApplication`` and ``OfflineRender`` (`ringd render`) both start here, so a query means the same
+/// picture, or the same error, with or without a server.
+enum ImageResolution {
+    /// The path names no image route (the server answers 404).
+    case notFound
+    /// The query cannot become a picture. `format` and `strict` shape the error response (text or image).
+    case invalid(QueryError, route: ImageRoute, format: OutputFormat, strict: Bool)
+    /// A valid request: the picture of `spec` in `format`.
+    case image(RingSpec, route: ImageRoute, format: OutputFormat)
+
+    /// Resolves a request's path (still percent-encoded, as the parser leaves it) and raw query.
+    init(path: String, query: String?, table: ParameterTable = .standard) {
+        guard let target = ImageTarget(path: path) else {
+            self = .notFound
+            return
+        }
+        let parsed: QueryString
+        do {
+            parsed = try QueryString(parsing: query)
+        } catch {
+            self = .invalid(error, route: target.route, format: target.format ?? .svg, strict: false)
+            return
+        }
+        let format = target.format ?? parsed["format"].flatMap { OutputFormat(rawValue: $0.lowercased()) } ?? .svg
+        let strict = parsed["strict"] == "1" || parsed["strict"] == "true"
+        do {
+            let spec = try QueryDecoder.decode(route: target.route, query: parsed, table: table)
+            self = .image(spec, route: target.route, format: format)
+        } catch {
+            self = .invalid(error, route: target.route, format: format, strict: strict)
+        }
+    }
+}
