@@ -100,7 +100,7 @@ final class Connection: @unchecked Sendable {
             close()
             return
         }
-        // A level-triggered source keeps firing at EOF: stop reading for good.
+        // Level-triggered readiness keeps reporting EOF: stop reading for good.
         peerClosedInput = true
         suspendReads()
         drive(now: loop.now())
@@ -125,8 +125,8 @@ final class Connection: @unchecked Sendable {
     /// Graceful shutdown has begun.
     func beginDraining(deadline: ContinuousClock.Instant, now: ContinuousClock.Instant) {
         guard !isClosed else { return }
-        // The state machine only knows about bytes the read source has delivered. A request whose first
-        // bytes sit in the socket buffer (the read event is queued behind this call, or the connection was
+        // The state machine only knows about bytes already read. A request whose first
+        // bytes sit in the socket buffer (their readiness report is queued behind this call, or the connection was
         // adopted just now) would be closed as idle. Read once, without blocking, so it counts as a
         // request in progress and is answered with `Connection: close` within the grace period.
         if case .awaitingRequest = machine.phase, !peerClosedInput {
@@ -273,22 +273,22 @@ final class Connection: @unchecked Sendable {
             case .wouldBlock:
                 machine.sendBlocked(now: now)
                 suspendReads()
-                armWriteSource()
+                watchWritability()
                 return .blocked
             }
         }
         // Keep a small buffer for the next response; give back what a large body needed.
         if output.capacity > 64 * 1024 { output = [] } else { output.removeAll(keepingCapacity: true) }
         outputOffset = 0
-        disarmWriteSource()
+        unwatchWritability()
         return .sent
     }
 
-    private func armWriteSource() {
+    private func watchWritability() {
         setInterest(read: interest.read, write: true)
     }
 
-    private func disarmWriteSource() {
+    private func unwatchWritability() {
         setInterest(read: interest.read, write: false)
     }
 
