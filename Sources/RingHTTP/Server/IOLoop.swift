@@ -103,7 +103,6 @@ final class IOLoop: @unchecked Sendable {
         let socket = Socket(descriptor: descriptor)
         let token = nextToken
         nextToken += 1
-        let connection = Connection(socket: socket, token: token, loop: self, now: now())
         do {
             guard let poller else { throw SystemError(call: "epoll_ctl", errno: EBADF) }
             try poller.add(descriptor, token: token, interest: .init(read: true, write: false))
@@ -112,6 +111,7 @@ final class IOLoop: @unchecked Sendable {
             server.connectionDidClose()
             return
         }
+        let connection = Connection(socket: socket, token: token, loop: self, now: now())
         connections[token] = connection
         if let drainDeadline { connection.beginDraining(deadline: drainDeadline, now: now()) }
     }
