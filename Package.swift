@@ -23,6 +23,8 @@ let package = Package(
         // System libraries (apt: zlib1g-dev, libssl-dev).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        // <sys/epoll.h> (Linux): RingHTTP's per-loop readiness set.
+        .systemLibrary(name: "CEpoll"),
 
         // Rendering: RingCore imports only the standard library.
         .target(name: "RingCore", swiftSettings: strict),
@@ -31,7 +33,9 @@ let package = Package(
         .target(name: "RingPNG", dependencies: ["RingRaster", "CZlib"], swiftSettings: strict),
 
         // Transport: RingHTTP imports nothing of ours.
-        .target(name: "RingHTTP", dependencies: [], swiftSettings: strict),
+        .target(
+            name: "RingHTTP", dependencies: [.target(name: "CEpoll", condition: .when(platforms: [.linux]))],
+            swiftSettings: strict),
 
         // The only target that joins transport and rendering.
         .target(

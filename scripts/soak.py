@@ -4,8 +4,8 @@
     scripts/soak.py path/to/ringd --duration 600      # the long run (10 minutes)
     scripts/soak.py path/to/ringd --duration 60       # CI
 
-Worker processes (half "short": connect, one request with Connection: close, close; half "keep-alive": a
-random 1…64 requests per connection, sometimes pipelined) send a mix of cache hits (a small hot set),
+Worker processes ("short": connect, one request with Connection: close, close; "keep-alive": a random
+1…64 requests per connection, sometimes pipelined; "reset": one keep-alive request, then a TCP reset) send a mix of cache hits (a small hot set),
 misses (distinct p and size values, SVG and PNG), conditional requests (If-None-Match → 304), HEAD, and
 deliberate errors (a bad parameter → 400, an unknown path → 404). ringd runs with a small cache (--cache-mb,
 default 16). The same churn first warms ringd up until its cache is full and its RSS has grown less than 2 %
@@ -23,6 +23,8 @@ import multiprocessing
 import os
 import pathlib
 import random
+import socket
+import struct
 import sys
 import tempfile
 import time
@@ -91,6 +93,14 @@ def worker(kind, port, seed, stop_time, results):
                 if not reader.closed_by_peer(5):
                     counts["broken"] += 1
                     counts["examples"].append("no close after Connection: close")
+            elif kind == "reset":
+                # A keep-alive request, then a reset (SO_LINGER 0) instead of a close: the hang-up that
+                # used to crash libdispatch when each socket had its own Dispatch source.
+                method, target, headers, expected = pick(rng, etags)
+                sock.sendall(rh.get_bytes(target, headers, method))
+                response = reader.read(head_request=method == "HEAD")
+                record(response.status, expected, target)
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
             else:
                 for _ in range(rng.randrange(1, 65)):
                     if time.monotonic() >= stop_at:
@@ -118,7 +128,8 @@ def main():
     parser.add_argument("--duration", type=float, default=600, help="seconds of churn after the warm-up (600)")
     parser.add_argument("--warmup", type=float, default=120,
                         help="longest warm-up before the RSS baseline, seconds (120)")
-    parser.add_argument("--workers", type=int, default=4, help="client processes, half short, half keep-alive (4)")
+    parser.add_argument("--workers", type=int, default=4,
+                        help="client processes: short, keep-alive, resetting, keep-alive, short, … (4)")
     parser.add_argument("--cache-mb", type=int, default=16, help="ringd --cache-mb (16)")
     parser.add_argument("--rss-growth", type=float, default=0.10, help="largest RSS growth after warm-up (0.10)")
     parser.add_argument("--keep", metavar="DIR", help="run ringd in DIR with core dumps on and its log kept there "
@@ -135,7 +146,7 @@ def main():
         # The workers run until told to stop: the warm-up's length is only known once it is over.
         stop_time = multiprocessing.Value("d", time.monotonic() + args.warmup + args.duration)
         workers = [multiprocessing.Process(target=worker, args=(
-            "short" if i % 2 == 0 else "keep-alive", ringd.port, 1000 + i, stop_time, results), daemon=True)
+            ("short", "keep-alive", "reset", "keep-alive")[i % 4], ringd.port, 1000 + i, stop_time, results), daemon=True)
             for i in range(args.workers)]
         for process in workers:
             process.start()

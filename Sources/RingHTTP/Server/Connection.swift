@@ -2,19 +2,18 @@ import Dispatch
 
 /// One client connection: reads, parses, answers in order, writes, and closes.
 ///
-/// **Confinement:** a connection lives on its loop's serial queue. Its Dispatch sources deliver there,
-/// and every method runs there; nothing else touches its state. `@unchecked Sendable` only lets the
-/// source handlers capture it.
+/// **Confinement:** a connection lives on its loop's serial queue. The loop hands it its socket's
+/// readiness reports there (``handle(_:)``), and every method runs there; nothing else touches its state.
+/// `@unchecked Sendable` only lets the closures that hop back to the queue capture it.
 ///
-/// **Descriptor lifetime** (http-server.md §3.2): the read source exists from the start, the write
-/// source only after a send hit `EAGAIN`. Closing cancels both (resuming a suspended source first,
-/// since a suspended source never runs its cancel handler); the descriptor is closed in the *last*
-/// cancel handler, so no source is ever left watching a reused descriptor number.
+/// **Descriptor lifetime:** the socket is in the loop's ``EventPoller`` from adoption until ``close()``,
+/// which removes it from the poller, closes it and unregisters the connection, in that order and at once;
+/// reports still pending for it carry a token that is never reused, so they are dropped.
 ///
 /// **Flow:** input is read only while there is nothing to send. Complete requests are answered in
 /// order and their responses appended to one output buffer (coalescing pipelined responses) up to
 /// `maxQueuedOutput`, then the buffer goes out with one `send`. While the kernel does not take it all,
-/// reads stop and a write source waits for writability. A response that ends the connection is
+/// reads stop and the connection waits for writability instead. A response that ends the connection is
 /// followed by a lingering close.
 ///
 /// **Deferred responses:** when the responder answers later (``HTTPResponderResult/deferred``), the
@@ -24,12 +23,10 @@ import Dispatch
 final class Connection: @unchecked Sendable {
     private let loop: IOLoop
     private let socket: Socket
-    private let readSource: any DispatchSourceRead
-    private var writeSource: (any DispatchSourceWrite)?
-    private var readSuspended = false
-    private var writeSuspended = false
-    /// Sources whose cancel handler has not run yet; the descriptor closes when this reaches 0.
-    private var liveSources = 0
+    /// Names this connection in the loop's registry and poller reports.
+    let token: UInt64
+    /// What the poller watches the socket for.
+    private var interest = EventPoller.Interest(read: true, write: false)
 
     private var parser: HTTPRequestParser
     private var machine: ConnectionStateMachine
@@ -43,10 +40,10 @@ final class Connection: @unchecked Sendable {
     private var deferredRequest: HTTPRequest?
     private var isClosed = false
 
-    init(socket: Socket, loop: IOLoop, now: ContinuousClock.Instant) {
+    init(socket: Socket, token: UInt64, loop: IOLoop, now: ContinuousClock.Instant) {
         self.loop = loop
         self.socket = socket
-        self.readSource = DispatchSource.makeReadSource(fileDescriptor: socket.descriptor, queue: loop.queue)
+        self.token = token
         self.parser = HTTPRequestParser(limits: loop.configuration.parserLimits)
         self.machine = ConnectionStateMachine(timeouts: loop.configuration.timeouts, now: now)
     }
@@ -55,14 +52,25 @@ final class Connection: @unchecked Sendable {
         assert(isClosed && !socket.isOpen, "Connection deallocated while open")
     }
 
-    func start() {
-        readSource.setEventHandler { @Sendable [self] in handleReadable() }
-        readSource.setCancelHandler { @Sendable [self] in sourceCancelled() }
-        liveSources = 1
-        readSource.resume()
-    }
-
     // MARK: Events
+
+    /// A readiness report from the loop's poller.
+    func handle(_ event: EventPoller.Event) {
+        guard !isClosed else { return }
+        if event.error {
+            close()  // a reset or another socket error: the peer is gone, nothing can be delivered
+            return
+        }
+        if interest.read, event.readable || event.hangUp {
+            handleReadable()  // reads the data, or the EOF that ends a lingering close
+        } else if event.hangUp {
+            close()  // both directions are shut while nothing is being read: the peer is gone
+            return
+        }
+        if !isClosed, interest.write, event.writable || event.hangUp {
+            handleWritable()
+        }
+    }
 
     private func handleReadable() {
         guard !isClosed else { return }
@@ -92,7 +100,7 @@ final class Connection: @unchecked Sendable {
             close()
             return
         }
-        // A level-triggered source keeps firing at EOF: stop reading for good.
+        // Level-triggered readiness keeps reporting EOF: stop reading for good.
         peerClosedInput = true
         suspendReads()
         drive(now: loop.now())
@@ -144,7 +152,7 @@ final class Connection: @unchecked Sendable {
     /// request the client sent in time; so pending bytes are read and answered as usual (during shutdown
     /// with `Connection: close`). Only a socket with nothing to read is closed.
     private func closeIdle(now: ContinuousClock.Instant) {
-        guard !readSuspended, !peerClosedInput,
+        guard interest.read, !peerClosedInput,
             case .processed(let count)? = try? socket.read(into: loop.readBuffer), count > 0
         else {
             close()
@@ -280,49 +288,40 @@ final class Connection: @unchecked Sendable {
             case .wouldBlock:
                 machine.sendBlocked(now: now)
                 suspendReads()
-                armWriteSource()
+                watchWritability()
                 return .blocked
             }
         }
         // Keep a small buffer for the next response; give back what a large body needed.
         if output.capacity > 64 * 1024 { output = [] } else { output.removeAll(keepingCapacity: true) }
         outputOffset = 0
-        disarmWriteSource()
+        unwatchWritability()
         return .sent
     }
 
-    private func armWriteSource() {
-        if let writeSource {
-            if writeSuspended {
-                writeSuspended = false
-                writeSource.resume()
-            }
-            return
-        }
-        let source = DispatchSource.makeWriteSource(fileDescriptor: socket.descriptor, queue: loop.queue)
-        source.setEventHandler { @Sendable [self] in handleWritable() }
-        source.setCancelHandler { @Sendable [self] in sourceCancelled() }
-        liveSources += 1
-        writeSource = source
-        source.resume()
+    private func watchWritability() {
+        setInterest(read: interest.read, write: true)
     }
 
-    private func disarmWriteSource() {
-        guard let writeSource, !writeSuspended else { return }
-        writeSuspended = true
-        writeSource.suspend()
+    private func unwatchWritability() {
+        setInterest(read: interest.read, write: false)
     }
 
     private func suspendReads() {
-        guard !readSuspended else { return }
-        readSuspended = true
-        readSource.suspend()
+        setInterest(read: false, write: interest.write)
     }
 
     private func resumeReads() {
-        guard readSuspended, !peerClosedInput else { return }
-        readSuspended = false
-        readSource.resume()
+        guard !peerClosedInput else { return }
+        setInterest(read: true, write: interest.write)
+    }
+
+    /// Tells the poller what to report; a system call only when it changes.
+    private func setInterest(read: Bool, write: Bool) {
+        let wanted = EventPoller.Interest(read: read, write: write)
+        guard wanted != interest, !isClosed else { return }
+        interest = wanted
+        loop.poller?.modify(socket.descriptor, token: token, interest: wanted)
     }
 
     // MARK: Closing
@@ -339,29 +338,12 @@ final class Connection: @unchecked Sendable {
         resumeReads()
     }
 
-    /// Cancels the sources; the descriptor closes in the last cancel handler.
+    /// Leaves the poller, closes the socket and leaves the loop's registry, at once.
     private func close() {
         guard !isClosed else { return }
         isClosed = true
         machine.closed()
-        // A suspended source never runs its cancel handler: resume before cancel.
-        if readSuspended {
-            readSuspended = false
-            readSource.resume()
-        }
-        readSource.cancel()
-        if let writeSource {
-            if writeSuspended {
-                writeSuspended = false
-                writeSource.resume()
-            }
-            writeSource.cancel()
-        }
-    }
-
-    private func sourceCancelled() {
-        liveSources -= 1
-        guard liveSources == 0 else { return }
+        loop.poller?.remove(socket.descriptor)
         socket.close()
         loop.connectionDidClose(self)
     }

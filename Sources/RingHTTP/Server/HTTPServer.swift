@@ -59,7 +59,12 @@ public final class HTTPServer: Sendable {
             }
             let loops = (0..<max(1, configuration.ioQueues)).map { IOLoop(index: $0, server: self, responder: responder) }
             let acceptor = Acceptor(listener: listener, loops: loops, server: self)
-            loops.forEach { $0.start() }
+            do {
+                for loop in loops { try loop.start() }
+            } catch {
+                listener.close()
+                throw error
+            }
             acceptor.start()
             state.loops = loops
             state.acceptor = acceptor

@@ -1,9 +1,16 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Dispatch
 
-/// One serial I/O queue and the connections it owns.
+/// One serial I/O queue, its readiness set (``EventPoller``) and the connections it owns.
 ///
-/// **Confinement:** every stored `var` (the connection registry, the date cache, the timer, the read
-/// buffer's contents) is touched only on ``queue``. Other threads talk to a loop only through
+/// One Dispatch read source watches the poller's epoll descriptor; when it fires, the loop takes the
+/// pending socket reports and hands each to its connection. No socket is ever registered with libdispatch
+/// (see ``EventPoller`` for the crash that avoids).
+///
+/// **Confinement:** every stored `var` (the connection registry, the poller, the date cache, the timer,
+/// the read buffer's contents) is touched only on ``queue``. Other threads talk to a loop only through
 /// `queue.async`. That is what makes the `@unchecked Sendable` sound; it exists so the loop can be
 /// captured by the `@Sendable` closures handed to Dispatch.
 ///
@@ -19,7 +26,11 @@ final class IOLoop: @unchecked Sendable {
     /// and an idle connection costs no buffer.
     let readBuffer: UnsafeMutableRawBufferPointer
 
-    private var connections: [ObjectIdentifier: Connection] = [:]
+    private var connections: [UInt64: Connection] = [:]
+    private var nextToken: UInt64 = 1
+    /// The sockets' readiness set; created in ``start()``.
+    private(set) var poller: EventPoller?
+    private var pollSource: (any DispatchSourceRead)?
     private var dateCache = HTTPDateCache()
     private var timer: (any DispatchSourceTimer)?
     private var drainDeadline: ContinuousClock.Instant?
@@ -52,9 +63,18 @@ final class IOLoop: @unchecked Sendable {
     /// produced while the shutdown started already says `Connection: close`).
     var serverIsDraining: Bool { server.isShuttingDown }
 
-    /// Starts the deadline timer. Call once, from any thread.
-    func start() {
+    /// Creates the readiness set and starts the deadline timer. Call once, before any ``adopt(descriptor:)``.
+    func start() throws(SystemError) {
+        let poller = try EventPoller()
         queue.async { [self] in
+            self.poller = poller
+            let source = DispatchSource.makeReadSource(fileDescriptor: poller.pollDescriptor, queue: queue)
+            source.setEventHandler { @Sendable [self] in pollEvents() }
+            // The epoll descriptor closes only once no source watches it (http-server.md §3.2.1).
+            source.setCancelHandler { @Sendable in poller.close() }
+            source.resume()
+            pollSource = source
+
             let timer = DispatchSource.makeTimerSource(queue: queue)
             let interval = configuration.tickInterval.dispatchInterval
             timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(5))
@@ -69,6 +89,8 @@ final class IOLoop: @unchecked Sendable {
         queue.async { [self] in
             timer?.cancel()
             timer = nil
+            pollSource?.cancel()
+            pollSource = nil
             assert(connections.isEmpty, "IOLoop stopped with \(connections.count) open connections")
         }
     }
@@ -78,17 +100,36 @@ final class IOLoop: @unchecked Sendable {
     /// Takes over an accepted descriptor (already counted as open by the server).
     func adopt(descriptor: Int32) {
         dispatchPrecondition(condition: .onQueue(queue))
-        let connection = Connection(socket: Socket(descriptor: descriptor), loop: self, now: now())
-        connections[ObjectIdentifier(connection)] = connection
-        connection.start()
+        let socket = Socket(descriptor: descriptor)
+        let token = nextToken
+        nextToken += 1
+        do {
+            guard let poller else { throw SystemError(call: "epoll_ctl", errno: EBADF) }
+            try poller.add(descriptor, token: token, interest: .init(read: true, write: false))
+        } catch {
+            socket.close()  // cannot be watched (out of memory for the epoll entry): drop it
+            server.connectionDidClose()
+            return
+        }
+        let connection = Connection(socket: socket, token: token, loop: self, now: now())
+        connections[token] = connection
         if let drainDeadline { connection.beginDraining(deadline: drainDeadline, now: now()) }
     }
 
-    /// Called by a connection from its last cancel handler, after its descriptor was closed.
+    /// Called by a connection as it closes, after its descriptor left the poller and was closed.
     func connectionDidClose(_ connection: Connection) {
         dispatchPrecondition(condition: .onQueue(queue))
-        connections[ObjectIdentifier(connection)] = nil
+        connections[connection.token] = nil
         server.connectionDidClose()
+    }
+
+    /// Hands the pending socket reports to their connections. A report for a connection that closed
+    /// earlier in the same batch finds no token and is dropped (tokens are never reused).
+    private func pollEvents() {
+        poller?.poll { event in
+            guard let connection = connections[event.token] else { return }
+            connection.handle(event)
+        }
     }
 
     /// Graceful shutdown: idle connections close now, the others finish their request, and none lives
@@ -110,8 +151,7 @@ final class IOLoop: @unchecked Sendable {
 
     private func tick() {
         let now = now()
-        // Connections close through their cancel handlers, which run later on this queue, so the
-        // registry does not change while this loop iterates.
+        // Collected first: connections leave the registry as they close.
         let due = connections.values.filter { $0.isDue(now: now) }
         handleExpiries(due[...])
     }

@@ -145,6 +145,17 @@ final class TestClient {
         buffer.removeAll()
     }
 
+    /// The client's socket, for options a test sets itself.
+    var descriptor: Int32 { fd }
+
+    /// Closes with a TCP reset (SO_LINGER 0) instead of a FIN.
+    func reset() {
+        guard !isClosed else { return }
+        var option = linger(l_onoff: 1, l_linger: 0)
+        _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+        close()
+    }
+
     func close() {
         guard !isClosed else { return }
         isClosed = true
