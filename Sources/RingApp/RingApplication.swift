@@ -18,8 +18,6 @@ public struct RingApplication: HTTPResponder {
     public let metrics: Metrics
     let renderer: ImageRenderer
     let pool: RenderPool<CacheKey, RenderOutcome>
-    /// The URL builder page at `/`, generated from the parameter table once, here at start-up.
-    let builder: BuilderResponse
 
     /// - Parameter now: the clock for error-image expiry (tests inject one).
     public init(
@@ -32,7 +30,6 @@ public struct RingApplication: HTTPResponder {
             capacity: configuration.cacheBytes, errorTTL: .seconds(configuration.errorMaxAge), now: now)
         self.metrics = Metrics()
         self.pool = RenderPool(threads: configuration.renderThreads, queueLimit: configuration.renderQueueLimit)
-        self.builder = BuilderResponse()
     }
 
     /// What a request needs: an answer now, or a render first.
@@ -85,7 +82,7 @@ public struct RingApplication: HTTPResponder {
                 body: Array(text.utf8))
             return .answer(counted(response, route: .metrics, format: nil))
         case "/":
-            return .answer(counted(builder.response(for: request), route: .index, format: nil))
+            return .answer(counted(Self.builder.response(for: request), route: .index, format: nil))
         case "/openapi.json":
             return .answer(counted(Self.openAPI.response(for: request), route: .openapi, format: nil))
         default:
@@ -183,10 +180,26 @@ public struct RingApplication: HTTPResponder {
     static let healthy = HTTPResponse.text(.ok, "ok", headers: HTTPHeaders([("Cache-Control", "no-store")])).prepared()
 
     /// The media type `/` answers with, as `/openapi.json` documents it (a test checks they agree).
-    static let indexContentType = BuilderResponse.contentType
+    static let indexContentType = "text/html; charset=utf-8"
+
+    /// The URL builder page at `/`, generated from the parameter table on first use and kept. Its CSP allows the
+    /// page's own inline style and script by hash (see ``BuilderPage``).
+    static let builder: PreparedDocument = {
+        let page = BuilderPage()
+        return PreparedDocument(
+            body: Array(page.html.utf8), contentType: indexContentType,
+            withBody: [
+                ("Content-Security-Policy", page.contentSecurityPolicy), ("X-Content-Type-Options", "nosniff"),
+                ("Referrer-Policy", "no-referrer"),
+            ])
+    }()
 
     /// `/openapi.json`, generated from the standard parameter table on first use and kept.
-    static let openAPI = OpenAPIResponse(document: OpenAPIDocument.json(indexContentType: indexContentType))
+    /// `Access-Control-Allow-Origin: *` lets API tools on other origins read it.
+    static let openAPI = PreparedDocument(
+        body: Array(OpenAPIDocument.json(indexContentType: indexContentType).text.utf8),
+        contentType: "application/json", everyResponse: [("Access-Control-Allow-Origin", "*")],
+        withBody: [("X-Content-Type-Options", "nosniff")])
 
     /// True when an `Accept` media range names an image type (`image/*`, `image/png`, …) with non-zero q.
     static func acceptsImage(_ headers: HTTPHeaders) -> Bool {

@@ -5,7 +5,7 @@ import RingCore
 /// control chosen by its kind, with the table's range, default and docs (``field(_:scope:)``), so a range or
 /// default changed in the table changes the page with no other edit.
 ///
-/// The page is static for a given table, so ``RingApplication`` builds it once at start-up (``BuilderResponse``).
+/// The page is static for a given table, so ``RingApplication`` prepares it once (``PreparedDocument``).
 /// Its Content-Security-Policy allows exactly the page's one inline `<style>` and one inline `<script>` by their
 /// SHA-256 hashes: no `'unsafe-inline'`, and no per-response nonce (which would stop the bytes being prepared
 /// once). The markup therefore has no `style=` attributes and no inline event handlers; the script attaches its

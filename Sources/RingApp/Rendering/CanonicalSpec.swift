@@ -1,4 +1,3 @@
-import CCrypto
 import RingCore
 
 /// The canonical text of a validated spec and its SHA-256: the identity of an image.
@@ -23,19 +22,6 @@ public struct CanonicalSpec: Sendable, Hashable {
 
     /// Lowercase hex SHA-256 through libcrypto.
     public static func hexDigest(_ bytes: [UInt8]) -> String {
-        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
-        bytes.withUnsafeBufferPointer { input in
-            digest.withUnsafeMutableBufferPointer { out in
-                _ = SHA256(input.baseAddress, input.count, out.baseAddress)
-            }
-        }
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(64)
-        for b in digest {
-            out.append(hex[Int(b >> 4)])
-            out.append(hex[Int(b & 0xF)])
-        }
-        return String(decoding: out, as: UTF8.self)
+        ContentHash.hex(bytes)
     }
 }

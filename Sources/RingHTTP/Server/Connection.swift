@@ -88,11 +88,15 @@ final class Connection: @unchecked Sendable {
             handleEndOfInput()
         case .processed(let count):
             if case .lingering = machine.phase { return }  // draining before the close: discard
-            parser.append(UnsafeRawBufferPointer(rebasing: loop.readBuffer[..<count]))
-            let now = loop.now()
-            machine.bytesReceived(now: now)
-            drive(now: now)
+            receive(count, now: loop.now())
         }
+    }
+
+    /// Feeds the first `count` bytes of the loop's read buffer to the parser and answers what they complete.
+    private func receive(_ count: Int, now: ContinuousClock.Instant) {
+        parser.append(UnsafeRawBufferPointer(rebasing: loop.readBuffer[..<count]))
+        machine.bytesReceived(now: now)
+        drive(now: now)
     }
 
     private func handleEndOfInput() {
@@ -158,9 +162,7 @@ final class Connection: @unchecked Sendable {
             close()
             return
         }
-        parser.append(UnsafeRawBufferPointer(rebasing: loop.readBuffer[..<count]))
-        machine.bytesReceived(now: now)
-        drive(now: now)
+        receive(count, now: now)
     }
 
     // MARK: The drive loop

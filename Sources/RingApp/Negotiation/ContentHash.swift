@@ -1,7 +1,6 @@
 import CCrypto
 
-/// SHA-256 digests for the builder page: its entity tag and the Content-Security-Policy hashes of its inline
-/// script and style.
+/// SHA-256 through libcrypto, for cache keys, entity tags and the builder page's Content-Security-Policy hashes.
 enum ContentHash {
     static func sha256(_ bytes: [UInt8]) -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
@@ -11,6 +10,18 @@ enum ContentHash {
             }
         }
         return digest
+    }
+
+    /// Lowercase hex SHA-256 of `bytes`.
+    static func hex(_ bytes: [UInt8]) -> String {
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
+        for b in sha256(bytes) {
+            out.append(digits[Int(b >> 4)])
+            out.append(digits[Int(b & 0xF)])
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A CSP hash source (`'sha256-…'`, CSP Level 3 §2.3.1) allowing exactly the inline element whose text is `text`.

@@ -1,14 +1,12 @@
 import RingHTTP
 
-/// `/openapi.json`'s responses, built once: 200 in identity and gzip coding and the matching 304s.
+/// A fixed document served from memory (the builder page, `/openapi.json`): 200 in identity and gzip coding and
+/// the matching 304s, all prepared once, so answering is a lookup.
 ///
-/// `Cache-Control: no-cache` with a strong entity tag (the first 128 bits of the document's SHA-256): clients
-/// revalidate, get a bodiless 304 while the document is unchanged, and never keep one from an older ringd.
-/// `Access-Control-Allow-Origin: *` lets API tools on other origins read it.
-struct OpenAPIResponse: Sendable {
-    static let contentType = "application/json"
-
-    let document: JSONValue
+/// Caching: `Cache-Control: no-cache` with a strong entity tag (the first 128 bits of the document's SHA-256), so a
+/// client revalidates on every use and gets a bodiless 304 while the document is unchanged, but never keeps one from
+/// an older ringd whose parameter table differs.
+struct PreparedDocument: Sendable {
     let etag: String
     let gzipETag: String
     let identity: HTTPResponse
@@ -16,24 +14,27 @@ struct OpenAPIResponse: Sendable {
     let notModified: HTTPResponse
     let notModifiedGzip: HTTPResponse
 
-    init(document: JSONValue) {
-        self.document = document
-        let body = Array(document.text.utf8)
-        let hex = CanonicalSpec.hexDigest(body).prefix(32)
+    /// - Parameters:
+    ///   - everyResponse: headers sent with the 200s and the 304s alike (after ETag, Cache-Control and Vary).
+    ///   - withBody: headers sent only with a 200 (after `everyResponse`).
+    init(
+        body: [UInt8], contentType: String, everyResponse: [(String, String)] = [], withBody: [(String, String)] = []
+    ) {
+        let hex = ContentHash.hex(body).prefix(32)
         etag = "\"\(hex)\""
         gzipETag = "\"\(hex)-gz\""
 
         func headers(etag: String, encoding: String?, full: Bool) -> HTTPHeaders {
             var h = HTTPHeaders()
             if full {
-                h.add(name: "Content-Type", value: Self.contentType)
+                h.add(name: "Content-Type", value: contentType)
                 if let encoding { h.add(name: "Content-Encoding", value: encoding) }
             }
             h.add(name: "ETag", value: etag)
             h.add(name: "Cache-Control", value: "no-cache")
             h.add(name: "Vary", value: "Accept-Encoding")
-            h.add(name: "Access-Control-Allow-Origin", value: "*")
-            if full { h.add(name: "X-Content-Type-Options", value: "nosniff") }
+            for (name, value) in everyResponse { h.add(name: name, value: value) }
+            if full { for (name, value) in withBody { h.add(name: name, value: value) } }
             return h
         }
         identity = HTTPResponse(status: .ok, headers: headers(etag: etag, encoding: nil, full: true), body: body).prepared()
