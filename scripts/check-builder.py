@@ -17,7 +17,6 @@ gallery  Shows every case of scripts/gallery-cases.txt as our SVG in an <img> on
          writes CASE.diff.png: Chromium | ours | difference x 8. Animated cases compare the picture they rest on: the
          browser prefers reduced motion, under which our animated SVGs show their final frame at once (as in
          scripts/check-browser), and the still PNG, which is the APNG's final frame (PNGRouteTests pins that).
-         Images of at most 24 px, all edge pixels, have a bar of 3 levels: see ALL_EDGE_MAX_MEAN.
 
 Screenshots go to artifacts/browser/ (--out); the path is printed. Exits 1 when a check fails, 2 when Chromium,
 chromedriver, Selenium or Pillow is missing.
@@ -48,13 +47,6 @@ TIME_BUDGET = 90.0
 WAIT = 10.0
 #: Gallery: largest mean channel difference (levels of 255) between Chromium's SVG and our PNG, per case.
 MAX_MEAN = 2.0
-#: The bar for images so small that every pixel is an edge pixel (side <= ALL_EDGE_SIDE). There the two browsers'
-#: engines disagree with each other by more than MAX_MEAN: on ring-small-16 (measured 2026-11-22) Chromium's 1x
-#: drawing is 2.16 levels from librsvg's and 2.74 from our PNG, while our PNG is 1.0 from librsvg's. (Against the
-#: exact pixel areas, the SVG drawn 16x larger and box-filtered, Chromium's 1x strays 5.2 levels, ours 4.0: both
-#: composite the track and the arc as separate anti-aliased layers.) RendererAgreementTests makes the same exception.
-ALL_EDGE_SIDE = 24
-ALL_EDGE_MAX_MEAN = 3.0
 GREY = (128, 128, 128)
 #: Gallery page: width of the page and the gap around each image, in CSS pixels.
 PAGE_WIDTH = 1400
@@ -379,7 +371,7 @@ def check_gallery(browser, driver, base, cases_path, out, problems):
         theirs = shot.crop((x, y, x + ours.width, y + ours.height))
         mine = on_grey(ours)
         mean, peak, diff = mean_difference(theirs, mine)
-        bar = ALL_EDGE_MAX_MEAN if max(ours.size) <= ALL_EDGE_SIDE else MAX_MEAN
+        bar = MAX_MEAN
         results.append((name, mean, peak, bar))
         if mean > bar:
             problems.append(f"gallery {name}: Chromium's SVG and our PNG differ by {mean:.2f} levels on average "

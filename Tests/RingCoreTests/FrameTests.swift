@@ -41,9 +41,13 @@ import Testing
     @Test func midFrameFollowsTheEasedSweep() throws {
         let scene = RingLayout.scene(for: Specs.ring(0.6, animated: true))
         let frame = scene.frame(at: 0.5)
-        let arc = try #require(frame.arcs.first)
+        let track = frame.arcs[1]
+        let arc = frame.arcs[2]
         // Half the time, half the eased sweep: 0.3 of a turn, cap riding on the end.
         #expect(close(arc.sweep, 0.6 * .pi, 1e-9))
+        // The track shrinks ahead of it, from the start back to a pixel × eased progress under the tip.
+        #expect(track.startCap == .butt && track.endCap == .butt)
+        #expect(close(track.end, arc.end - 0.5 / 56.32, 1e-9))
         #expect(arc.endCap == .butt)
         let cap = try #require(frame.discs.first)
         #expect(close(cap.0.center, arc.endPoint, 1e-9))
@@ -56,8 +60,9 @@ import Testing
 
     @Test func firstFrameShowsOnlyTheTrackAndTheStartDot() {
         let frame = RingLayout.scene(for: Specs.ring(0.6, animated: true)).frame(at: 0)
-        #expect(frame.arcs.isEmpty)
-        #expect(frame.rings.count == 1)
+        // The whole track (a full-turn band, and the static piece across the start) and no body.
+        #expect(frame.arcs.count == 2 && frame.arcs[1].isFullCircle)
+        #expect(frame.shapes[0].paint == .solid(Specs.track) && frame.shapes[1].paint == .solid(Specs.track))
         #expect(frame.discs.count == 1)
     }
 

@@ -24,11 +24,20 @@ import Testing
     @Test func animatedRingRevealsBodyAndTurnsTheTip() throws {
         let scene = RingLayout.scene(for: Specs.ring(0.6, animated: true))
         #expect(scene.duration == 1 && scene.isAnimated)
-        let arc = try #require(scene.arcs.first)
+        let arc = scene.arcs[2]
         // At rest the body is the still body: both caps round.
         #expect(arc.startCap == .round && arc.endCap == .round)
-        let body = scene.shapes[1]
+        let body = scene.shapes[2]
         #expect(body.motions == [.trim(.ramp(0, 1, easing: .easeInOut), origin: 0)])
+        // The track (the whole annulus, trimmed) shrinks with the same easing to what the body leaves at rest.
+        let rest = 1 - 0.6 + 1 / (56.32 * 2 * .pi)
+        #expect(scene.shapes[0].motions.isEmpty, "the piece across the start does not move")
+        guard case .trim(let shrink, origin: 0) = try #require(scene.shapes[1].motions.first) else {
+            Issue.record("track does not shrink")
+            return
+        }
+        #expect(shrink.keys.first?.value == 1 && shrink.keys.first?.easing == .easeInOut)
+        #expect(close(shrink.finalValue, rest, 1e-12))
         // A whole disc rides on the moving tip and is hidden at rest.
         let moving = try #require(scene.groups.first { !$0.motions.isEmpty })
         #expect(moving.opacity == 0)

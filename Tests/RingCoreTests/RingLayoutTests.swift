@@ -7,10 +7,48 @@ import Testing
     let halfWidth = 7.68
 
     @Test func trackFillsTheImage() {
-        let scene = RingLayout.scene(for: Specs.ring(0.25))
+        // Nothing drawn yet: the whole annulus.
+        let scene = RingLayout.scene(for: Specs.ring(0))
         #expect(scene.width == 128 && scene.height == 128)
         #expect(scene.rings == [Ring(center: center, radius: radius, width: 15.36)])
         #expect(scene.shapes[0].paint == .solid(Specs.track))
+    }
+
+    @Test(arguments: [(0.25, Direction.cw), (0.6, .cw), (0.6, .ccw)])
+    func trackIsWhatTheBodyLeavesUncovered(progress: Double, direction: Direction) throws {
+        let scene = RingLayout.scene(for: Specs.ring(progress, direction: direction))
+        #expect(scene.rings.isEmpty)
+        #expect(scene.shapes[0].paint == .solid(Specs.track))
+        #expect(scene.shapes[1].paint == .solid(Specs.track))
+        let piece = try #require(scene.arcs.first)
+        let track = scene.arcs[1]
+        let body = scene.arcs[2]
+        let sign = direction == .cw ? 1.0 : -1.0
+        // The rest of the turn runs backwards from the start to a pixel (of centre line) under the tip, and a
+        // short piece spans the start from a pixel before it to a pixel under the body: every butt end lies
+        // under the body or inside the other part, never on the pixels of the body's own edge.
+        let overlap = 1 / radius
+        for part in [piece, track] {
+            #expect(close(part.radius, radius) && close(part.width, 15.36))
+            #expect(part.startCap == .butt && part.endCap == .butt)
+        }
+        #expect(close(track.start, body.start + sign * 2 * .pi, 1e-9))
+        #expect(close(track.end, body.end - sign * overlap, 1e-9))
+        #expect(close(piece.start, body.start - sign * overlap, 1e-9) && close(piece.sweep, sign * 2 * overlap, 1e-9))
+        // No point of the annulus is left out: body and track together cover every angle.
+        #expect(close(abs(track.sweep) + abs(body.sweep), 2 * .pi + overlap, 1e-9))
+    }
+
+    @Test func trackIsWholeUnderATranslucentBodyAndGoneUnderALap() {
+        let translucent = RingLayout.scene(for: Specs.ring(0.6, fill: .solid(Color(r: 10, g: 20, b: 30, a: 128))))
+        #expect(translucent.rings == [Ring(center: center, radius: radius, width: 15.36)])
+        let gradient = Gradient(stops: [Specs.purple, Color(r: 241, g: 196, b: 15, a: 200)])!
+        #expect(RingLayout.scene(for: Specs.ring(0.6, fill: .gradient(gradient))).rings.count == 1)
+        // A lapping body covers the whole annulus: no track is drawn under it.
+        let lapped = RingLayout.scene(for: Specs.ring(1.2))
+        #expect(!lapped.shapes.contains { $0.paint == .solid(Specs.track) })
+        // Almost nothing drawn: the uncovered part and the overlaps make a whole turn, so the whole annulus.
+        #expect(RingLayout.scene(for: Specs.ring(0.002)).rings.count == 1)
     }
 
     @Test(arguments: [
@@ -21,15 +59,15 @@ import Testing
     ])
     func arcBelowOneLap(progress: Double, tip: Point) throws {
         let scene = RingLayout.scene(for: Specs.ring(progress))
-        let arc = try #require(scene.arcs.first)
+        let arc = scene.arcs[2]
         #expect(close(arc.startPoint, Point(x: 64, y: 7.68), 1e-9))
         #expect(close(arc.endPoint, tip, 1e-9))
         #expect(close(arc.sweep, 2 * .pi * progress))
         #expect(arc.startCap == .round && arc.endCap == .round)
         #expect(!arc.isFullCircle)
-        // Below the shadow threshold there is no separate tip: track + body only.
-        #expect(scene.shapes.count == 2)
-        guard case .conic(let paint) = scene.shapes[1].paint else {
+        // Below the shadow threshold there is no separate tip: track (two parts) + body only.
+        #expect(scene.shapes.count == 3)
+        guard case .conic(let paint) = scene.shapes[2].paint else {
             Issue.record("body is not conic")
             return
         }
@@ -38,12 +76,13 @@ import Testing
 
     @Test func exactlyOneLapIsClosedWithTipCapAndShadow() throws {
         let scene = RingLayout.scene(for: Specs.ring(1.0))
+        // The body covers the whole annulus, so there is no track: the band is the first shape.
         let arc = try #require(scene.arcs.first)
         #expect(arc.isFullCircle)
         #expect(arc.startCap == .butt && arc.endCap == .butt)
         // The band starts one turn behind the tip, which is back at the top.
         #expect(close(arc.startPoint, Point(x: 64, y: 7.68), 1e-9))
-        guard case .conic(let paint) = scene.shapes[1].paint else {
+        guard case .conic(let paint) = scene.shapes[0].paint else {
             Issue.record("body is not conic")
             return
         }
@@ -61,7 +100,7 @@ import Testing
         // Tip at −90° + 630° = 180°: the left of the ring.
         let tip = Point(x: 7.68, y: 64)
         #expect(close(arc.startPoint, tip, 1e-9) && close(arc.endPoint, tip, 1e-9))
-        guard case .conic(let paint) = scene.shapes[1].paint else {
+        guard case .conic(let paint) = scene.shapes[0].paint else {
             Issue.record("body is not conic")
             return
         }
@@ -77,7 +116,7 @@ import Testing
     @Test func startAndDirection() throws {
         // Start at 3 o'clock, counter-clockwise: a quarter ends at the top.
         let scene = RingLayout.scene(for: Specs.ring(0.25, start: 0, direction: .ccw))
-        let arc = try #require(scene.arcs.first)
+        let arc = scene.arcs[2]
         #expect(close(arc.startPoint, Point(x: 120.32, y: 64), 1e-9))
         #expect(close(arc.endPoint, Point(x: 64, y: 7.68), 1e-9))
         #expect(close(arc.sweep, -.pi / 2))
@@ -91,6 +130,7 @@ import Testing
 
     @Test func tinyProgressIsAShortArcNotACircle() throws {
         let scene = RingLayout.scene(for: Specs.ring(0.0005))
+        // The track is the whole annulus (a ring); the body is the only arc.
         let arc = try #require(scene.arcs.first)
         #expect(!arc.isFullCircle)
         #expect(arc.length < 0.2)
@@ -99,7 +139,7 @@ import Testing
 
     @Test func startCapKeepsTheStartColour() throws {
         let scene = RingLayout.scene(for: Specs.ring(0.5))
-        guard case .conic(let paint) = scene.shapes[1].paint else {
+        guard case .conic(let paint) = scene.shapes[2].paint else {
             Issue.record("body is not conic")
             return
         }

@@ -14,20 +14,20 @@ import Testing
     @Test func activityRingsStepInwardByThicknessPlusGap() {
         // 128 px: thickness 12.8, gap 1.28 → radii 57.6, 43.52, 29.44.
         let scene = RingLayout.scene(for: activity([0.8, 0.6, 1.1]))
-        let radii = scene.rings.map(\.radius)
-        #expect(radii.count == 3)
-        #expect(zip(radii, [57.6, 43.52, 29.44]).allSatisfy { close($0, $1, 1e-9) })
-        #expect(scene.rings.allSatisfy { close($0.width, 12.8, 1e-12) })
+        // Track (two parts) and body of the first two rings, then the lapping third's body (which covers its track).
+        let radii = scene.arcs.map(\.radius)
+        #expect(radii.count == 7)
+        #expect(zip(radii, [57.6, 57.6, 57.6, 43.52, 43.52, 43.52, 29.44]).allSatisfy { close($0, $1, 1e-9) })
+        #expect(scene.arcs.allSatisfy { close($0.width, 12.8, 1e-12) })
         // Each ring's track is its own dark hue, and the rings are painted outermost first.
         #expect(scene.shapes[0].paint == .solid(Specs.purple.darkTrack()))
-        #expect(close(scene.arcs[0].radius, 57.6, 1e-9) && close(scene.arcs[2].radius, 29.44, 1e-9))
     }
 
-    @Test func tooManyRingsShrinkToFit() {
+    @Test func tooManyRingsShrinkToFit() throws {
         let scene = RingLayout.scene(for: activity(Array(repeating: 0.5, count: 8), thickness: .pixels(20)))
-        let innermost = scene.rings.last!
+        let innermost = try #require(scene.arcs.last)
         #expect(innermost.radius - innermost.width / 2 > 0)
-        #expect(close(scene.rings[0].radius + scene.rings[0].width / 2, 64, 1e-9))
+        #expect(close(scene.arcs[0].radius + scene.arcs[0].width / 2, 64, 1e-9))
     }
 
     @Test func petalPositionsAndOpacities() {

@@ -112,8 +112,11 @@ import Testing
     }
 
     @Test func staticItemsAtTheBottomAndTopAreWrittenOnce() throws {
-        // The track below and the label above do not move: one copy each, outside the layers.
-        let svg = SVGWriter.write(RingLayout.scene(for: Fixtures.ring(0.7, label: .auto, animated: true)))
+        // The track below a translucent ring (the whole annulus: it shows through) and the label above do not
+        // move: one copy each, outside the layers.
+        let translucent = Fill.solid(Color(r: 52, g: 199, b: 89, a: 160))
+        let svg = SVGWriter.write(
+            RingLayout.scene(for: Fixtures.ring(0.7, fill: translucent, label: .auto, animated: true)))
         let layers = try #require(Layers(svg, prefix: "r"))
         let track = "<circle cx=\"64\" cy=\"64\" r=\"56.32\" fill=\"none\" stroke=\"#f2f2f7\""
         #expect(svg.components(separatedBy: track).count == 2)

@@ -39,7 +39,7 @@ struct RingBand {
     var shadow: ShadowMode
     var animated: Bool
 
-    /// How far (px) the clipped tip cap reaches behind the tip.
+    /// How far (px) the clipped tip cap reaches behind the tip, and the track under each end of the body.
     static let capOverlap = 1.0
     /// The moment before the end at which transient animation parts hand over to the still picture.
     static let lastInstant = Scene.handOverTime
@@ -61,9 +61,7 @@ struct RingBand {
 
     func items() -> [SceneItem] {
         var out: [SceneItem] = []
-        if let track {
-            out.append(.shape(Shape(.ring(Ring(center: center, radius: radius, width: width)), .solid(track))))
-        }
+        if let track { out += trackItems(track) }
         guard progress > 0 else { return out }
 
         // Uniformly translucent fills are drawn opaque inside one faded layer, so the caps, overlapping pieces
@@ -81,6 +79,51 @@ struct RingBand {
             out += layer
         }
         return out
+    }
+
+    // MARK: Track
+
+    /// The track: the part of the annulus the body leaves uncovered, reaching ``capOverlap`` under each end of
+    /// the body. Drawing the whole annulus under an opaque body would put two anti-aliased edges on the same
+    /// pixels all along the body's rims, and the track's colour would bleed through them as a fringe (a
+    /// conflation artefact: browsers and librsvg composite the two edges differently, which is what made a
+    /// 16 px ring disagree between renderers). Under a translucent body the whole track shows through, as it
+    /// should. Animated, the track shrinks ahead of the growing body and is gone once a lapping ring comes round.
+    ///
+    /// Two parts, so that every end of a part lies under the body or inside the other part, never on a pixel it
+    /// shares with the body's edge: the rest of the turn, from the start backwards to ``capOverlap`` under the tip,
+    /// and a short static piece across the start, from ``capOverlap`` before it to ``capOverlap`` under the body.
+    func trackItems(_ color: Color) -> [SceneItem] {
+        let annulus = Shape(.ring(Ring(center: center, radius: radius, width: width)), .solid(color))
+        guard progress > 0, radius > 0, fill.isOpaque else { return [.shape(annulus)] }
+        let turn = Angle.fullTurn
+        let overlap = Self.capOverlap / radius
+        // The fraction of the turn left at rest, reaching under the tip; a lapping body covers everything.
+        let rest = laps ? 0 : 1 - progress + overlap / turn
+        guard rest < 1 else { return [.shape(annulus)] }
+        // The whole annulus as a band running backwards from the start, trimmed to `rest`, so the still track is
+        // exactly the animated one's last frame.
+        let whole = ArcBand(
+            center: center, radius: radius, width: width, start: start + direction * turn, sweep: -direction * turn,
+            startCap: .butt, endCap: .butt)
+        let remainder: Shape
+        if animated {
+            // Its end stays `capOverlap × eased progress` behind the tip (on the tip at the first frame, where
+            // nothing else is drawn), so no background shows between them while the body grows.
+            let shrink: Track<Double> =
+                laps
+                ? Track(firstLapTrack.keys.map { Key(time: $0.time, value: 1 - $0.value) })
+                : .ramp(1, rest, easing: .easeInOut)
+            remainder = Shape(.arc(whole), .solid(color), motions: [.trim(shrink, origin: 0)])
+        } else {
+            guard let visible = Primitive.arc(whole).trimmed(rest, origin: 0) else { return [] }
+            remainder = Shape(visible, .solid(color))
+        }
+        guard !laps else { return [.shape(remainder)] }
+        let acrossStart = ArcBand(
+            center: center, radius: radius, width: width, start: start - direction * overlap,
+            sweep: direction * 2 * overlap, startCap: .butt, endCap: .butt)
+        return [.shape(Shape(.arc(acrossStart), .solid(color))), .shape(remainder)]
     }
 
     // MARK: Body
@@ -260,6 +303,14 @@ extension Fill {
         case .gradient(let g): alphas = g.stops.map(\.a)
         }
         return alphas.allSatisfy { $0 == alphas[0] } ? alphas[0] : 255
+    }
+
+    /// True when every colour of the fill is opaque.
+    var isOpaque: Bool {
+        switch self {
+        case .solid(let c): c.isOpaque
+        case .gradient(let g): g.stops.allSatisfy(\.isOpaque)
+        }
     }
 
     /// The fill with every colour made opaque.
