@@ -28,20 +28,22 @@ let package = Package(
 
         // Rendering: RingCore imports only the standard library.
         .target(name: "RingCore", swiftSettings: strict),
+        .target(name: "RingSync", swiftSettings: strict),
         .target(name: "RingSVG", dependencies: ["RingCore"], swiftSettings: strict),
         .target(name: "RingRaster", dependencies: ["RingCore"], swiftSettings: strict),
         .target(name: "RingPNG", dependencies: ["RingRaster", "CZlib"], swiftSettings: strict),
 
         // Transport: RingHTTP imports nothing of ours.
         .target(
-            name: "RingHTTP", dependencies: [.target(name: "CEpoll", condition: .when(platforms: [.linux]))],
+            name: "RingHTTP",
+            dependencies: ["RingSync", .target(name: "CEpoll", condition: .when(platforms: [.linux]))],
             swiftSettings: strict),
 
         // The only target that joins transport and rendering.
         .target(
             name: "RingApp",
             dependencies: [
-                "RingCore", "RingSVG", "RingRaster", "RingPNG", "RingHTTP", "CCrypto", "CZlib",
+                "RingCore", "RingSVG", "RingRaster", "RingPNG", "RingHTTP", "RingSync", "CCrypto", "CZlib",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -62,6 +64,7 @@ let package = Package(
         ),
 
         .testTarget(name: "RingCoreTests", dependencies: ["RingCore"], swiftSettings: strict),
+        .testTarget(name: "RingSyncTests", dependencies: ["RingSync"], swiftSettings: strict),
         .testTarget(
             name: "RingSVGTests", dependencies: ["RingSVG", "RingCore"], exclude: ["Goldens"], swiftSettings: strict
         ),

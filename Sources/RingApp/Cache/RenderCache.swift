@@ -1,4 +1,4 @@
-import Synchronization
+import RingSync
 
 /// The in-memory response cache: an LRU of ``CacheEntry`` bounded by bytes, plus a small short-lived
 /// cache of error images and a map from request targets to keys.
@@ -11,7 +11,7 @@ import Synchronization
 ///   query decoding and hashing. They point at keys, not entries, so they keep nothing alive; their own
 ///   small LRU is bounded by bytes too.
 ///
-/// Thread-safe (one `Mutex`); every operation is O(1).
+/// Thread-safe (one lock); every operation is O(1).
 public final class RenderCache: Sendable {
     /// Counters and sizes for `/metrics` and tests.
     public struct Statistics: Sendable, Equatable {
@@ -45,7 +45,7 @@ public final class RenderCache: Sendable {
         var evictions = 0
     }
 
-    private let state: Mutex<State>
+    private let state: LockedValue<State>
     private let errorTTL: Duration
     private let now: @Sendable () -> ContinuousClock.Instant
 
@@ -57,7 +57,7 @@ public final class RenderCache: Sendable {
         capacity: Int, errorTTL: Duration = .seconds(60),
         now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) {
-        state = Mutex(State(
+        state = LockedValue(State(
             entries: LRUCache(capacity: capacity),
             errors: LRUCache(capacity: capacity / Self.errorBudgetShare),
             aliases: LRUCache(capacity: capacity / Self.aliasBudgetShare)))

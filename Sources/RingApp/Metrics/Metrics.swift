@@ -1,4 +1,4 @@
-import Synchronization
+import RingSync
 
 /// ringd's counters, exposed at `/metrics` in the Prometheus text format.
 ///
@@ -40,8 +40,8 @@ public final class Metrics: Sendable {
         var joined = 0
     }
 
-    private let state = Mutex(State())
-    private let openConnectionsGauge = Mutex<(@Sendable () -> Int)?>(nil)
+    private let state = LockedValue(State())
+    private let openConnectionsGauge = LockedValue<(@Sendable () -> Int)?>(nil)
 
     public init() {}
 

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import RingSync
 
 /// A fixed set of render threads fed by a bounded queue, with single-flight per key.
 ///
@@ -65,7 +65,7 @@ public final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendab
             var queued: Int { queue.count - head }
         }
 
-        let state = Mutex(State())
+        let state = LockedValue(State())
         /// One signal per queued job, plus one per thread at stop.
         let available = DispatchSemaphore(value: 0)
 

@@ -1,4 +1,5 @@
 import Dispatch
+import RingSync
 import Synchronization
 
 /// An HTTP/1.1 origin server on non-blocking POSIX sockets and Dispatch.
@@ -21,7 +22,7 @@ public final class HTTPServer: Sendable {
     /// The configuration the server was created with.
     public let configuration: Configuration
     private let responder: any HTTPResponder
-    private let state = Mutex(Lifecycle())
+    private let state = LockedValue(Lifecycle())
     private let openConnectionCount = Atomic<Int>(0)
     private let shuttingDown = Atomic<Bool>(false)
 
