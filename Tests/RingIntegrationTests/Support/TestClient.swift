@@ -57,6 +57,10 @@ final class TestClient {
         }
         guard status == 0 else {
             let code = errno
+            // Closed here, so deinit (which runs when a class's init throws after every property is set) must
+            // not close it again: a second close(2) would close whatever socket another test has been given
+            // that number since, and reset it (it did, once, in CI: HangUpTests got ECONNRESET).
+            isClosed = true
             Glibc.close(fd)
             throw Failure(description: "connect to \(host):\(port): \(String(cString: strerror(code))) (errno \(code))")
         }
