@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "RingRaster", dependencies: ["RingCore"], swiftSettings: strict),
         .target(name: "RingPNG", dependencies: ["RingRaster", "CZlib"], swiftSettings: strict),
 
-        // Transport: RingHTTP imports nothing of ours.
+        // Transport: RingHTTP imports nothing of ours but RingSync's lock.
         .target(
             name: "RingHTTP",
             dependencies: ["RingSync", .target(name: "CEpoll", condition: .when(platforms: [.linux]))],

@@ -28,7 +28,7 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
     /// The key of an error image (a separate namespace: its text can never equal a spec's).
     public init(errorMessage: String, size: Double, format: OutputFormat) {
         let text = "\(CanonicalSpec.rendererVersion)\nerror\n\(format.rawValue)\n\(size)\n\(errorMessage)"
-        self.init(digest: CanonicalSpec.hexDigest(Array(text.utf8)), format: format)
+        self.init(digest: ContentHash.hex(Array(text.utf8)), format: format)
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -17,11 +17,6 @@ public struct CanonicalSpec: Sendable, Hashable {
 
     public init(_ spec: RingSpec, format: OutputFormat) {
         text = "\(Self.rendererVersion)\n\(format.rawValue)\n\(spec)"
-        sha256 = Self.hexDigest(Array(text.utf8))
-    }
-
-    /// Lowercase hex SHA-256 through libcrypto.
-    public static func hexDigest(_ bytes: [UInt8]) -> String {
-        ContentHash.hex(bytes)
+        sha256 = ContentHash.hex(Array(text.utf8))
     }
 }

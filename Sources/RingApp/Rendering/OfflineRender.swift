@@ -88,7 +88,7 @@ public enum OfflineRender {
     public static func fileName(for query: String, format: OutputFormat) -> String {
         let target = target(of: query)
         let whole = target.path + (target.query.map { "?" + $0 } ?? "")
-        let digest = CanonicalSpec.hexDigest(Array(whole.utf8)).prefix(8)
+        let digest = ContentHash.hex(Array(whole.utf8)).prefix(8)
         var name = ImageTarget(path: target.path)?.route.rawValue ?? "image"
         var readable: [UInt8] = []
         var lastWasGap = false
