@@ -35,14 +35,35 @@ struct AngularSector {
 
     /// On the row at `y`, the points whose inside distances from both lines (start line `cross(u0, v)`, end
     /// line `cross(v, u1)`) reach `margin`: with a positive margin a set at least that far inside the sector,
-    /// with a negative one a set holding every point within that distance of it. (Up to half a turn the sector
-    /// is exactly the intersection of the lines' half-planes, beyond it their union.)
-    func spans(y: Double, margin m: Double) -> SpanSet {
+    /// with a negative one a set holding every point within that distance of it.
+    ///
+    /// Up to half a turn the sector is exactly the intersection of the lines' half-planes, a closed interval of
+    /// the row to keep; beyond it their union, whose complement is an open interval to remove. Cutting a row's
+    /// spans by it takes one pass over them, without building and intersecting another set.
+    func limit(y: Double, margin m: Double) -> SectorLimit {
         let vy = y - cy
-        // cross(u0, v) = u0x·vy − u0y·(x − cx); cross(v, u1) = (x − cx)·u1y − vy·u1x.
-        let h0 = SpanSet.halfLine(slope: -u0y, offset: u0x * vy + u0y * cx - m)
-        let h1 = SpanSet.halfLine(slope: u1y, offset: -cx * u1y - vy * u1x - m)
-        return reflex ? h0.union(h1) : h0.intersection(h1)
+        // cross(u0, v) = u0x·vy − u0y·(x − cx) ≥ m; cross(v, u1) = (x − cx)·u1y − vy·u1x ≥ m.
+        let h0 = Self.halfLine(slope: -u0y, offset: u0x * vy + u0y * cx - m)
+        let h1 = Self.halfLine(slope: u1y, offset: -cx * u1y - vy * u1x - m)
+        guard reflex else { return .keep(max(h0.lo, h1.lo), min(h0.hi, h1.hi)) }
+        // The union's complement is the intersection of the complements, each an open half-line (or all, or
+        // nothing).
+        let c0 = Self.complement(h0), c1 = Self.complement(h1)
+        return .remove(max(c0.lo, c1.lo), min(c0.hi, c1.hi))
+    }
+
+    /// `{x : slope · x + offset ≥ 0}` as a closed interval (ends may be infinite; empty when `lo > hi`).
+    private static func halfLine(slope: Double, offset: Double) -> (lo: Double, hi: Double) {
+        if slope == 0 { return offset >= 0 ? (-.infinity, .infinity) : (.infinity, -.infinity) }
+        let root = -offset / slope
+        return slope > 0 ? (root, .infinity) : (-.infinity, root)
+    }
+
+    /// The open complement of a half-line from ``halfLine(slope:offset:)``.
+    private static func complement(_ h: (lo: Double, hi: Double)) -> (lo: Double, hi: Double) {
+        if h.lo > h.hi { return (-.infinity, .infinity) }
+        if h.lo == -.infinity && h.hi == .infinity { return (.infinity, -.infinity) }
+        return h.lo == -.infinity ? (h.hi, .infinity) : (-.infinity, h.lo)
     }
 
     /// The sector's constants in single precision for per-pixel work, relative to the sector's centre.
@@ -97,4 +118,12 @@ struct AngularSector {
             return d0 <= d1 ? Coverage.halfPlane(inside: t, a: a0, b: b0) : Coverage.halfPlane(inside: t, a: a1, b: b1)
         }
     }
+}
+
+/// A sector's cut of one pixel row (``AngularSector/limit(y:margin:)``).
+enum SectorLimit {
+    /// Keep the closed interval `[lo, hi]` (nothing when `lo > hi`).
+    case keep(Double, Double)
+    /// Remove the open interval `(lo, hi)` (nothing when `lo ≥ hi`).
+    case remove(Double, Double)
 }

@@ -79,8 +79,14 @@ struct BandCoverage: CoverageSource {
         guard let sector else { return (touched, covered) }
         // The shape is the band within the sector, united with the cap discs (which may reach across either
         // radial line: a start cap crosses the end line's extension when the sweep is near half a turn).
-        touched = touched.intersection(sector.spans(y: y, margin: -reach))
-        covered = covered.intersection(sector.spans(y: y, margin: reach))
+        switch sector.limit(y: y, margin: -reach) {
+        case .keep(let lo, let hi): touched = touched.clipped(to: lo, hi)
+        case .remove(let lo, let hi): touched = touched.removing(lo, hi, growing: true)
+        }
+        switch sector.limit(y: y, margin: reach) {
+        case .keep(let lo, let hi): covered = covered.clipped(to: lo, hi)
+        case .remove(let lo, let hi): covered = covered.removing(lo, hi, growing: false)
+        }
         for cap in caps {
             let outer = SpanSet.chord(cx: cap.x, cy: cap.y, radius: capRadius + reach, y: y)
             if !outer.isEmpty { touched.insertGrowing(outer.lower(0), outer.upper(0)) }

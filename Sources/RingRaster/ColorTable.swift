@@ -15,7 +15,13 @@ struct ColorTable {
     /// The entry nearest to `u` in 0…1 (clamped).
     @inline(__always)
     static func nearest(_ table: UnsafeBufferPointer<SIMD4<Float>>, last: Float, _ u: Float) -> SIMD4<Float> {
-        table[Int(u.clampedToUnit * last + 0.5)]
+        table[nearestIndex(last: last, u)]
+    }
+
+    /// The index of the entry nearest to `u` in 0…1 (clamped) in a table whose last index is `last`.
+    @inline(__always)
+    static func nearestIndex(last: Float, _ u: Float) -> Int {
+        Int(u.clampedToUnit * last + 0.5)
     }
 
     /// The colour at `u` in 0…1 (clamped).

@@ -17,14 +17,16 @@ struct ConicShader {
     let table: ColorTable
     /// Every colour of the table is opaque: interior pixels are simply replaced.
     let opaque: Bool
+    /// The table's entries as 8-bit bitmap words (``PixelWord``) when ``opaque``, else empty.
+    let words: [UInt32]
     /// Squared distance from the centre beyond which the angle may be interpolated linearly across an
     /// ``interpolationBlock`` of interior pixels (see ``fill(y:range:into:)``).
     let interpolationRadius2: Float
 
     /// Pixels between exact angles in an interior run (the width of ``fractions(_:_:)``'s vectors).
-    static let interpolationBlock = 8
+    static let interpolationBlock = 16
     /// 1.5·2²³ and its bit pattern: adding it to a float in [0, 2²²) leaves the rounded integer in the mantissa.
-    static let indexBias: Float = 12_582_912
+    static let indexBias: Float = PixelWord.roundingBias
     static let indexBiasBits: UInt32 = 0x4B40_0000
     /// Colour error (levels) that interpolating the angle may add.
     static let interpolationTolerance = 0.25
@@ -49,6 +51,7 @@ struct ConicShader {
         let count = Int(max(length, steps).rounded(.up)).clamped(to: Self.entries) + 1
         table = ColorTable(count: count) { paint.color(atFraction: $0).premultiplied }
         opaque = table.entries.allSatisfy { $0.w >= 1 }
+        words = opaque ? table.entries.map(PixelWord.word) : []
         // Along a row the angle's second derivative is at most 1/r², so a chord over h pixels strays at most
         // h²/(8r²) rad; in colour that is that angle / span × the steepest channel's 255·rate levels.
         let h = Double(Self.interpolationBlock)
@@ -78,59 +81,77 @@ struct ConicShader {
     }
 
     /// ``blend(y:range:coverage:into:)`` for pixels covered fully (a band's interior).
+    func fill(y: Double, range: Range<Int>, into dst: UnsafeMutablePointer<SIMD4<Float>>) {
+        table.entries.withUnsafeBufferPointer { lut in
+            if opaque {
+                forEachIndex(y: y, range: range) { x, i in dst[x] = lut[i] }
+            } else {
+                forEachIndex(y: y, range: range) { x, i in
+                    let c = lut[i]
+                    dst[x] = c.w >= 1 ? c : c + dst[x] * (1 - c.w)
+                }
+            }
+        }
+    }
+
+    /// ``fill(y:range:into:)`` straight into 8-bit bitmap words, for an ``opaque`` shader: the same table entry
+    /// per pixel, rounded once when the table was made.
+    func fillWords(y: Double, range: Range<Int>, into out: UnsafeMutableRawPointer) {
+        precondition(opaque, "only an opaque conic replaces pixels")
+        words.withUnsafeBufferPointer { lut in
+            forEachIndex(y: y, range: range) { x, i in PixelWord.store(lut[i], at: x, in: out) }
+        }
+    }
+
+    /// Calls `body(x, i)` for each pixel `x` of `range` on row `y` (pixel centres) with the index `i` of its
+    /// table entry.
     ///
     /// Far enough from the centre the angle is so nearly linear along a row that one exact angle per
     /// ``interpolationBlock`` pixels, interpolated, stays within ``interpolationTolerance`` levels; blocks that
     /// reach the ends of the sweep (clamping, the seam of a full band) or come near the centre take exact angles.
-    func fill(y: Double, range: Range<Int>, into dst: UnsafeMutablePointer<SIMD4<Float>>) {
+    /// Blocks lie on a fixed grid of the row (x a multiple of the block) and are judged whole, also where the run
+    /// covers only part of one, so a pixel's index depends on its position alone, never on how its row was split
+    /// into runs (interior pixels reach here through the float row or straight as words).
+    @inline(__always)
+    private func forEachIndex(y: Double, range: Range<Int>, _ body: (_ x: Int, _ index: Int) -> Void) {
+        guard !range.isEmpty else { return }
         let vy = Float(y - cy)
-        let x0 = Float(Double(range.lowerBound) + 0.5 - cx)
         let last = table.last
-        let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
         let block = Self.interpolationBlock
-        let invSpan = span > 0 ? 1 / span : 0
-        table.entries.withUnsafeBufferPointer { lut in
-            @inline(__always) func put(_ x: Int, _ c: SIMD4<Float>) {
-                dst[x] = c.w >= 1 ? c : c + dst[x] * (1 - c.w)
+        let lanes = SIMD16<Float>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+        let scale = (span > 0 ? 1 / span : 0) * last
+        let bias = SIMD16<Float>(repeating: Self.indexBias)
+        var x = range.lowerBound - range.lowerBound % block
+        var phiStart = angle(Float(Double(x) + 0.5 - cx), vy)
+        while x < range.upperBound {
+            let vx = Float(Double(x) + 0.5 - cx)
+            let phiEnd = angle(vx + Float(block), vy)
+            // The block's pixels that are in the run.
+            let first = max(0, range.lowerBound - x), end = min(block, range.upperBound - x)
+            // Nearest point of the block to the centre.
+            let nearest = min(max(0, -vx), Float(block))
+            let r2 = (vx + nearest) * (vx + nearest) + vy * vy
+            let indices: SIMD16<UInt32>
+            if phiStart <= span && phiEnd <= span && abs(phiEnd - phiStart) < 0.5 && r2 >= interpolationRadius2 {
+                // Both ends inside the sweep, so every index lies in the table: rounded by the 1.5·2²³ bias
+                // (see PixelWord) without conversion checks.
+                let u = phiStart * scale + lanes * ((phiEnd - phiStart) * scale / Float(block))
+                indices = unsafeBitCast(u + bias, to: SIMD16<UInt32>.self) &- Self.indexBiasBits
+            } else {
+                let u = SIMD16(lowHalf: fractions(vx + lanes.lowHalf, vy), highHalf: fractions(vx + lanes.highHalf, vy))
+                // Fractions are clamped to 0…1, so the same rounding lands inside the table.
+                indices = unsafeBitCast(u * last + bias, to: SIMD16<UInt32>.self) &- Self.indexBiasBits
             }
-            var x = range.lowerBound
-            var phiStart = angle(x0, vy)
-            while x + block <= range.upperBound {
-                let vx = x0 + Float(x - range.lowerBound)
-                let phiEnd = angle(vx + Float(block), vy)
-                // Nearest point of the block to the centre.
-                let nearest = min(max(0, -vx), Float(block))
-                let r2 = (vx + nearest) * (vx + nearest) + vy * vy
-                if phiStart <= span && phiEnd <= span && abs(phiEnd - phiStart) < 0.5 && r2 >= interpolationRadius2 {
-                    // Both ends inside the sweep, so every index lies in the table: rounded by the 1.5·2²³ bias
-                    // (see RowRenderer.pack) without conversion checks.
-                    let scale = invSpan * last
-                    var u = phiStart * scale
-                    let step = (phiEnd - phiStart) * scale / Float(block)
-                    if opaque {
-                        for i in 0..<block {
-                            dst[x + i] = lut[Int(truncatingIfNeeded: (u + Self.indexBias).bitPattern &- Self.indexBiasBits)]
-                            u += step
-                        }
-                    } else {
-                        for i in 0..<block {
-                            put(x + i, lut[Int(truncatingIfNeeded: (u + Self.indexBias).bitPattern &- Self.indexBiasBits)])
-                            u += step
-                        }
-                    }
+            // Read the lanes through memory once: a run-time index into a SIMD vector spills it every time.
+            withUnsafeBytes(of: indices) { indices in
+                if first == 0 && end == block {
+                    for i in 0..<block { body(x + i, Int(indices.load(fromByteOffset: i * 4, as: UInt32.self))) }
                 } else {
-                    let u = fractions(vx + lanes, vy)
-                    withUnsafeBytes(of: u) { lanes in
-                        for i in 0..<block { put(x + i, ColorTable.nearest(lut, last: last, lanes.load(fromByteOffset: i * 4, as: Float.self))) }
-                    }
+                    for i in first..<end { body(x + i, Int(indices.load(fromByteOffset: i * 4, as: UInt32.self))) }
                 }
-                phiStart = phiEnd
-                x += block
             }
-            while x < range.upperBound {
-                put(x, ColorTable.nearest(lut, last: last, fraction(x0 + Float(x - range.lowerBound), vy)))
-                x += 1
-            }
+            phiStart = phiEnd
+            x += block
         }
     }
 

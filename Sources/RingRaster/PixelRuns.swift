@@ -1,7 +1,10 @@
 /// Half-open runs of pixel indices `[start, end)` on one row, sorted and disjoint: a ``SpanSet`` snapped to the
 /// pixels whose centres it contains, clipped to the image.
 struct PixelRuns {
-    fileprivate var bounds = InlineSlots<Int32>(repeating: 0)
+    /// Most runs one value holds: twice a ``SpanSet``'s intervals, so a set's runs minus another set's fit.
+    static let capacity = 2 * SpanSet.capacity
+
+    fileprivate var bounds = InlineArray<16, Int32>(repeating: 0)
     fileprivate(set) var count = 0
 
     init() {}
@@ -33,9 +36,32 @@ struct PixelRuns {
 extension PixelRuns {
     /// Adds `range` after the existing runs (it must lie to their right).
     mutating func append(_ range: Range<Int>) {
-        guard !range.isEmpty, count < 8 else { return }
+        guard !range.isEmpty else { return }
+        precondition(count < Self.capacity, "more pixel runs than a row holds")
         bounds[2 * count] = Int32(range.lowerBound)
         bounds[2 * count + 1] = Int32(range.upperBound)
         count += 1
+    }
+}
+
+extension PixelRuns {
+    /// The pixels of these runs that are not in `other`. Each run of `other` splits at most one run in two, so
+    /// runs made from two span sets always fit.
+    func subtracting(_ other: PixelRuns) -> PixelRuns {
+        var out = PixelRuns()
+        var j = 0
+        for i in 0..<count {
+            var lo = start(i)
+            let hi = end(i)
+            while j < other.count && other.end(j) <= lo { j += 1 }
+            var k = j
+            while k < other.count && other.start(k) < hi {
+                out.append(lo..<other.start(k))
+                lo = max(lo, other.end(k))
+                k += 1
+            }
+            out.append(lo..<hi)
+        }
+        return out
     }
 }

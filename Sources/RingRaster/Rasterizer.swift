@@ -22,12 +22,20 @@ public enum Rasterizer {
 
     /// ``render(_:scale:)``, also reporting the work done (for benchmarks).
     public static func render(_ scene: Scene, scale: Double, statistics: inout RenderStatistics) -> Bitmap {
+        render(scene, scale: scale, statistics: &statistics, writesWords: true)
+    }
+
+    /// ``render(_:scale:statistics:)``; `writesWords: false` sends every pixel through the float rows, which
+    /// tests compare with the direct 8-bit path (see ``RowRenderer/render(_:y:background:into:)``).
+    static func render(
+        _ scene: Scene, scale: Double, statistics: inout RenderStatistics, writesWords: Bool
+    ) -> Bitmap {
         let s = scale.isFinite && scale > 0 ? scale : 1
         let width = side(scene.width * s), height = side(scene.height * s)
         var bitmap = Bitmap(width: width, height: height)
         let nodes = RenderNode.compile(scene.items, Transform(center: .zero, scale: s))
         let background = scene.background.map(\.premultiplied)
-        let renderer = RowRenderer(width: width, depth: nodes.map(\.depth).max() ?? 0)
+        let renderer = RowRenderer(width: width, depth: nodes.map(\.depth).max() ?? 0, writesWords: writesWords)
         bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
             guard let base = pixels.baseAddress else { return }
             for y in 0..<height {

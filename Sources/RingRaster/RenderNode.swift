@@ -7,7 +7,10 @@ import RingCore
 /// shape passes its clip and opacity to the shape (fading or clipping one shape over transparency and then
 /// compositing it is the same as weighting its coverage). Only a fading or clipped group of several items gets
 /// an offscreen layer, so its overlapping children composite once, as `<g opacity>` and `clip-path` do in SVG.
-indirect enum RenderNode {
+///
+/// Shapes and layers are classes: the row loop visits every node on every row, and taking a struct payload out
+/// of an enum copies it with all its arrays retained.
+enum RenderNode {
     case shape(ShapeNode)
     case layer(LayerNode)
 
@@ -50,10 +53,10 @@ indirect enum RenderNode {
                 return children.isEmpty || layer.rows.isEmpty ? [] : [.layer(layer)]
             }
             switch only {
-            case .shape(var s):
+            case .shape(let s):
                 s.apply(clip: clip, opacity: opacity)
                 return s.rows.isEmpty ? [] : [.shape(s)]
-            case .layer(var l):
+            case .layer(let l):
                 l.apply(clip: clip, opacity: opacity)
                 return l.rows.isEmpty ? [] : [.layer(l)]
             }
@@ -62,7 +65,7 @@ indirect enum RenderNode {
 }
 
 /// A shape: coverage (its geometry times any clips and opacity) weighting its shader.
-struct ShapeNode {
+final class ShapeNode {
     let geometry: Geometry
     private(set) var clips: [Geometry]
     let shader: Shader
@@ -78,8 +81,20 @@ struct ShapeNode {
         rows = clips.reduce(geometry.rows) { $0.clamped(to: $1.rows) }
     }
 
+    /// On the row at `y`: where the shape may paint (its geometry's reach, cut by its clips) and where its
+    /// geometry covers pixels fully (before clips and opacity).
+    func spans(y: Double) -> (touched: SpanSet, covered: SpanSet) {
+        var (touched, covered) = geometry.spans(y: y)
+        for clip in clips { touched = touched.intersection(clip.spans(y: y).touched, growing: true) }
+        return (touched, covered)
+    }
+
+    /// Whether every pixel the geometry covers fully simply takes the shader's colour, whatever lies beneath:
+    /// no clip, no fade, an opaque shader.
+    var replacesInterior: Bool { clips.isEmpty && opacity >= 1 && shader.isOpaque }
+
     /// Adds a clip and a fade (a group around this one shape).
-    mutating func apply(clip: Geometry?, opacity: Float) {
+    func apply(clip: Geometry?, opacity: Float) {
         if let clip {
             clips.append(clip)
             rows = rows.clamped(to: clip.rows)
@@ -89,7 +104,7 @@ struct ShapeNode {
 }
 
 /// Children composited in an offscreen row, then weighted by clips and opacity onto the parent.
-struct LayerNode {
+final class LayerNode {
     let children: [RenderNode]
     private(set) var clips: [Geometry]
     private(set) var opacity: Float
@@ -104,8 +119,21 @@ struct LayerNode {
         rows = clips.reduce(lo..<max(lo, hi)) { $0.clamped(to: $1.rows) }
     }
 
+    /// Where the layer may paint on row `row` (pixel centres at `y`): its children's reach, cut by its clips.
+    func touched(row: Int, y: Double) -> SpanSet {
+        var touched = SpanSet()
+        for child in children where child.rows.contains(row) {
+            switch child {
+            case .shape(let s): touched = touched.union(s.spans(y: y).touched)
+            case .layer(let l): touched = touched.union(l.touched(row: row, y: y))
+            }
+        }
+        for clip in clips { touched = touched.intersection(clip.spans(y: y).touched, growing: true) }
+        return touched
+    }
+
     /// Adds a clip and a fade (a group around this one layer).
-    mutating func apply(clip: Geometry?, opacity: Float) {
+    func apply(clip: Geometry?, opacity: Float) {
         if let clip {
             clips.append(clip)
             rows = rows.clamped(to: clip.rows)

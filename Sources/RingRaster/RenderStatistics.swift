@@ -7,8 +7,11 @@ public struct RenderStatistics: Sendable, Hashable {
     public var edgePixels = 0
     /// Pixels composited from offscreen layers onto their parents.
     public var layerPixels = 0
-    /// Pixels packed into the bitmap (rows' painted extents).
+    /// Pixels packed into the bitmap from the float rows (rows' painted extents).
     public var packedPixels = 0
+    /// Pixels written straight into the bitmap as 8-bit words: interior pixels of opaque shapes that nothing
+    /// drawn later touches (counted in ``touchedPixels`` too).
+    public var directPixels = 0
 
     public init() {}
 }

@@ -14,9 +14,14 @@ final class RowRenderer {
     /// Work counted so far.
     private(set) var statistics = RenderStatistics()
 
+    /// Whether interiors that nothing later touches go straight into the bitmap as words (else through the
+    /// float row, for tests that check the two agree).
+    let writesWords: Bool
+
     /// Scratch for an image `width` pixels wide with layers nested up to `depth` deep.
-    init(width: Int, depth: Int) {
+    init(width: Int, depth: Int, writesWords: Bool = true) {
         self.width = width
+        self.writesWords = writesWords
         levels = (0...depth).map { _ in
             let row = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: width)
             row.initialize(repeating: .zero, count: width)
@@ -30,41 +35,116 @@ final class RowRenderer {
 
     deinit {
         for row in levels { row.deallocate() }
+        spanScratch.deinitialize(count: spanCapacity)
+        spanScratch.deallocate()
         coverage.deallocate()
         clipCoverage.deallocate()
     }
 
     /// Renders row `y` of `nodes` over `background` (premultiplied, or nil for transparent) into the 8-bit
     /// premultiplied pixels of that row, `out` (`width × 4` bytes). Pixels nothing touches are left as they are.
+    ///
+    /// Most of a ring's pixels lie inside one opaque band that nothing drawn later reaches. Those are written
+    /// straight into `out` as 8-bit words, skipping the float row and its packing: the words are what the float
+    /// path would have packed there (an opaque colour over anything is itself). So the row first finds every
+    /// node's spans, then each opaque shape's *direct* runs — its interior minus everything drawn after it —,
+    /// then draws the rest in float, packs it, and finally writes the direct runs over what was packed.
     func render(
         _ nodes: [RenderNode], y: Int, background: SIMD4<Float>?, into out: UnsafeMutablePointer<UInt8>
     ) {
         let row = levels[0]
+        let yc = Double(y) + 0.5
         var painted = PaintedRuns()
         if let background {
             row.update(repeating: background, count: width)
             painted.add(0..<width)
         }
-        for node in nodes where node.rows.contains(y) {
-            painted.add(draw(node, y: y, level: 0))
+        let spans = nodeSpans(capacity: nodes.count)
+        for (k, node) in nodes.enumerated() {
+            guard node.rows.contains(y) else {
+                spans[k].active = false
+                continue
+            }
+            switch node {
+            case .shape(let s):
+                let (touched, covered) = s.spans(y: yc)
+                spans[k] = NodeSpans(
+                    touched: touched, interior: covered.intersection(touched, growing: false), active: true,
+                    replaces: writesWords && s.replacesInterior)
+            case .layer(let l):
+                spans[k] = NodeSpans(touched: l.touched(row: y, y: yc), interior: SpanSet(), active: true, replaces: false)
+            }
+        }
+        // Direct runs: each opaque shape's interior that no later node may touch.
+        var later = SpanSet()
+        for k in nodes.indices.reversed() where spans[k].active {
+            if spans[k].replaces {
+                spans[k].direct = PixelRuns(spans[k].interior.subtracting(later), width: width)
+            }
+            later = later.union(spans[k].touched)
+        }
+        for (k, node) in nodes.enumerated() where spans[k].active {
+            switch node {
+            case .shape(let s):
+                painted.add(draw(s, y: y, touched: spans[k].touched, interior: spans[k].interior, direct: spans[k].direct, into: row))
+            case .layer(let l):
+                painted.add(draw(l, y: y, level: 0))
+            }
         }
         for i in 0..<painted.count {
             statistics.packedPixels += painted[i].count
             Self.pack(row, painted[i], into: out)
         }
+        var directPixels = 0
+        for (k, node) in nodes.enumerated() where spans[k].active && !spans[k].direct.isEmpty {
+            guard case .shape(let s) = node else { continue }
+            let direct = spans[k].direct
+            for i in 0..<direct.count {
+                directPixels += direct.end(i) - direct.start(i)
+                s.shader.fillWords(y: yc, range: direct.start(i)..<direct.end(i), into: UnsafeMutableRawPointer(out))
+            }
+        }
+        statistics.directPixels += directPixels
     }
+
+    /// One top-level node's spans on the current row.
+    struct NodeSpans {
+        /// Where it may paint.
+        var touched = SpanSet()
+        /// Where it may paint and its geometry covers pixels fully (shapes only).
+        var interior = SpanSet()
+        /// Whether the node has rows here at all.
+        var active = false
+        /// Whether its fully covered pixels simply take its opaque colour (``ShapeNode/replacesInterior``).
+        var replaces = false
+        /// The pixels written straight into the bitmap row (see ``render(_:y:background:into:)``).
+        var direct = PixelRuns()
+    }
+
+    /// Scratch for the spans of `capacity` nodes, reused across rows.
+    private func nodeSpans(capacity: Int) -> UnsafeMutablePointer<NodeSpans> {
+        if capacity > spanCapacity {
+            spanScratch.deinitialize(count: spanCapacity)
+            spanScratch.deallocate()
+            spanScratch = .allocate(capacity: capacity)
+            spanScratch.initialize(repeating: NodeSpans(), count: capacity)
+            spanCapacity = capacity
+        }
+        return spanScratch
+    }
+
+    private var spanScratch = UnsafeMutablePointer<NodeSpans>.allocate(capacity: 0)
+    private var spanCapacity = 0
 
     /// Writes `row[range]` as rounded 8-bit premultiplied RGBA and clears it for the next row.
     ///
     /// Source-over of valid premultiplied colours keeps every channel within 0…alpha…1, so no clamping is
     /// needed beyond float rounding, which the byte rounding absorbs (and the PNG encoder clamps colour to
-    /// alpha when un-premultiplying). Adding 1.5·2²³ leaves round(255·c) in the low mantissa bits (floats in
-    /// [2²³, 2²⁴) are integers): a rounding conversion without the generic SIMD integer conversion, which is an
-    /// order of magnitude slower. Four pixels go at a time, their channels regrouped into four words by even/odd
-    /// lane shuffles.
+    /// alpha when un-premultiplying). Rounding as ``PixelWord`` does, four pixels at a time, their channels
+    /// regrouped into four words by even/odd lane shuffles.
     private static func pack(_ row: UnsafeMutablePointer<SIMD4<Float>>, _ range: Range<Int>, into out: UnsafeMutablePointer<UInt8>) {
         let raw = UnsafeMutableRawPointer(out)
-        let bias16 = SIMD16<Float>(repeating: 12_582_912)
+        let bias16 = SIMD16<Float>(repeating: PixelWord.roundingBias)
         var x = range.lowerBound
         while x + 4 <= range.upperBound {
             let p = UnsafeMutableRawPointer(row + x)
@@ -76,11 +156,9 @@ final class RowRenderer {
             raw.storeBytes(of: rb | ga &<< 8, toByteOffset: x * 4, as: SIMD4<UInt32>.self)
             x += 4
         }
-        let bias = SIMD4<Float>(repeating: 12_582_912)
         while x < range.upperBound {
-            let bits = unsafeBitCast(row[x] * 255 + bias, to: SIMD4<UInt32>.self) & 0xFF
+            PixelWord.store(PixelWord.word(row[x]), at: x, in: raw)
             row[x] = .zero
-            raw.storeBytes(of: bits.x | bits.y &<< 8 | bits.z &<< 16 | bits.w &<< 24, toByteOffset: x * 4, as: UInt32.self)
             x += 1
         }
     }
@@ -88,13 +166,22 @@ final class RowRenderer {
     /// Draws `node` on row `y` into `levels[level]`; returns the pixel runs it painted.
     private func draw(_ node: RenderNode, y: Int, level: Int) -> PaintedRuns {
         switch node {
-        case .shape(let shape): draw(shape, y: y, into: levels[level])
-        case .layer(let layer): draw(layer, y: y, level: level)
+        case .shape(let shape):
+            let (touched, covered) = shape.spans(y: Double(y) + 0.5)
+            let interior = covered.intersection(touched, growing: false)
+            return draw(shape, y: y, touched: touched, interior: interior, direct: PixelRuns(), into: levels[level])
+        case .layer(let layer):
+            return draw(layer, y: y, level: level)
         }
     }
 
-    private func draw(_ shape: ShapeNode, y: Int, into dst: UnsafeMutablePointer<SIMD4<Float>>) -> PaintedRuns {
-        let runs = fillCoverage(shape, y: y)
+    /// Draws `shape` on row `y`, given its spans there, into `dst`, except for the `direct` runs (which the
+    /// caller writes into the bitmap); returns the pixel runs it painted.
+    private func draw(
+        _ shape: ShapeNode, y: Int, touched: SpanSet, interior: SpanSet, direct: PixelRuns,
+        into dst: UnsafeMutablePointer<SIMD4<Float>>
+    ) -> PaintedRuns {
+        let runs = fillCoverage(shape, y: y, touched: touched, interior: interior, direct: direct)
         guard !runs.isEmpty else { return PaintedRuns() }
         let yc = Double(y) + 0.5
         let shader = shape.shader, cov = coverage
@@ -118,19 +205,34 @@ final class RowRenderer {
     /// Computes the coverage of `shape` (geometry × clips × opacity) on row `y` into ``coverageRow`` and returns
     /// the runs it holds; other pixels have none.
     func fillCoverage(_ shape: ShapeNode, y: Int) -> PixelRuns {
+        let (touched, covered) = shape.spans(y: Double(y) + 0.5)
+        return fillCoverage(
+            shape, y: y, touched: touched, interior: covered.intersection(touched, growing: false), direct: PixelRuns())
+    }
+
+    /// ``fillCoverage(_:y:)`` given the shape's spans on the row (`interior`: where it may paint and covers pixels
+    /// fully), leaving out the pixels of `direct` (part of its interior, which the caller writes straight into
+    /// the bitmap).
+    private func fillCoverage(
+        _ shape: ShapeNode, y: Int, touched: SpanSet, interior: SpanSet, direct: PixelRuns
+    ) -> PixelRuns {
         let yc = Double(y) + 0.5
-        var (touched, covered) = shape.geometry.spans(y: yc)
-        for clip in shape.clips { touched = touched.intersection(clip.spans(y: yc).touched) }
         lastInterior = PixelRuns()
         guard !touched.isEmpty else { return PixelRuns() }
-        let runs = PixelRuns(touched, width: width)
+        var runs = PixelRuns(touched, width: width)
         guard !runs.isEmpty else { return runs }
-        let full = PixelRuns(covered.intersection(touched), width: width)
+        var full = PixelRuns(interior, width: width)
+        var touchedPixels = 0
+        for i in 0..<runs.count { touchedPixels += runs.end(i) - runs.start(i) }
+        statistics.touchedPixels += touchedPixels
+        if !direct.isEmpty {
+            runs = runs.subtracting(direct)
+            full = full.subtracting(direct)
+        }
         lastInterior = full
         let cov = coverage
         var edges = 0
         for i in 0..<runs.count {
-            statistics.touchedPixels += runs.end(i) - runs.start(i)
             Self.split(runs.start(i)..<runs.end(i), by: full) { inside in
                 cov.update(repeating: 1, count: inside.count, at: inside.lowerBound)
             } outside: { edge in
@@ -184,7 +286,7 @@ final class RowRenderer {
     private func weigh(_ runs: PixelRuns, by clip: Geometry, y: Double) {
         let spans = clip.spans(y: y)
         let reach = PixelRuns(spans.touched, width: width)
-        let full = PixelRuns(spans.covered.intersection(spans.touched), width: width)
+        let full = PixelRuns(spans.covered.intersection(spans.touched, growing: false), width: width)
         let cov = coverage, clipCov = clipCoverage
         for i in 0..<runs.count {
             let run = runs.start(i)..<runs.end(i)

@@ -58,6 +58,30 @@ enum Shader {
 }
 
 extension Shader {
+    /// Every colour it gives is opaque: a pixel it covers fully takes its colour whatever lies beneath.
+    var isOpaque: Bool {
+        switch self {
+        case .solid(let color): color.w >= 1
+        case .conic(let shader): shader.opaque
+        case .profile: false
+        }
+    }
+
+    /// Writes the colours of `range` on row `y` straight into the bitmap row `out` as 8-bit words (see
+    /// ``PixelWord``), for pixels the shape covers fully and nothing drawn after it touches. Only for an
+    /// ``isOpaque`` shader: the words are what compositing its colour over anything and packing would give.
+    func fillWords(y: Double, range: Range<Int>, into out: UnsafeMutableRawPointer) {
+        switch self {
+        case .solid(let color):
+            let word = PixelWord.word(color)
+            for x in range { PixelWord.store(word, at: x, in: out) }
+        case .conic(let shader):
+            shader.fillWords(y: y, range: range, into: out)
+        case .profile:
+            preconditionFailure("a profile shader is never opaque")
+        }
+    }
+
     /// Composites the shaded pixels of `range` on row `y`, all fully covered, over `dst` (the interior of a
     /// shape: no coverage to read or weigh). `coverage` holds ones there, for shaders that just blend.
     func fill(

@@ -95,14 +95,15 @@ struct StrokeCoverage: CoverageSource {
             // Along the segment s = (x − a.x)·ux + dy·uy ∈ [0, L]; across it q = −(x − a.x)·uy + dy·ux ∈ [−r, r].
             let along = between(slope: ux, offset: -a.x * ux + dy * uy, 0, length)
             let across = between(slope: -uy, offset: a.x * uy + dy * ux, -radius, radius)
-            add(along.intersection(across))
+            add(along.intersection(across, growing: true))
         }
         return lo <= hi ? (lo, hi) : nil
     }
 
     /// `{x : lo ≤ slope·x + offset ≤ hi}`.
     private static func between(slope: Double, offset: Double, _ lo: Double, _ hi: Double) -> SpanSet {
-        SpanSet.halfLine(slope: slope, offset: offset - lo).intersection(SpanSet.halfLine(slope: -slope, offset: hi - offset))
+        SpanSet.halfLine(slope: slope, offset: offset - lo)
+            .intersection(SpanSet.halfLine(slope: -slope, offset: hi - offset), growing: true)
     }
 
     /// Coverage of the square of side `1/scale` centred at (`px`, `py`) (relative to ``origin``).
