@@ -9,7 +9,7 @@ import RingCore
 /// - Otherwise (butt ends, wedges, clips): the product of the band's and the sector's coverage, which is exact
 ///   wherever only one edge crosses the pixel and a close approximation at the right-angled corners of butt
 ///   ends; a single round end unites with its cap disc by the larger coverage.
-struct BandCoverage: CoverageSource {
+final class BandCoverage: CoverageSource {
     let cx: Double, cy: Double
     /// Inner radius; 0 for a disc.
     let inner: Double
@@ -18,13 +18,20 @@ struct BandCoverage: CoverageSource {
     let sector: AngularSector?
     /// Centres of the round caps (absolute), each a disc of ``capRadius``.
     let caps: [Point]
-    /// The caps relative to the centre, in single precision for per-pixel work.
-    private let localCaps: [SIMD2<Float>]
     /// Half the band width: the cap radius.
     let capRadius: Double
+    /// The per-pixel constants, set up once (a row asks for coverage a few pixels at a time).
+    private let band: Band
+    /// The band cut to its sector with its caps, when there is a sector.
+    private let shape: Shape?
+    /// Circles this small bend noticeably within a pixel: their pixels are split into sub-pixels.
+    private let smallBand: Bool
+    /// Caps this small are resolved in sub-pixels near their centres (within ``capReach``).
+    private let smallCaps: Bool
+    private let capReach: Float
 
     /// A whole annulus (`inner > 0`) or disc (`inner ≤ 0`).
-    init(center: Point, inner: Double, outer: Double) {
+    convenience init(center: Point, inner: Double, outer: Double) {
         self.init(center: center, inner: inner, outer: outer, sector: nil)
     }
 
@@ -48,11 +55,18 @@ struct BandCoverage: CoverageSource {
             if roundEnd { caps.append(Point(x: center.x + sector.u1x * r, y: center.y + sector.u1y * r)) }
         }
         self.caps = caps
-        localCaps = caps.map { SIMD2(Float($0.x - center.x), Float($0.y - center.y)) }
+        let localCaps = caps.map { SIMD2(Float($0.x - center.x), Float($0.y - center.y)) }
+        let band = Band(inner: Float(self.inner), outer: Float(self.outer))
+        self.band = band
+        shape = sector.map { Shape(band: band, wedge: $0.local, caps: localCaps, hw: Float(hw)) }
+        smallBand = band.outer < Supersampling.minimumRadius
+            || (band.inner > 0 && band.inner < Supersampling.minimumRadius)
+        smallCaps = !localCaps.isEmpty && Float(hw) < Supersampling.minimumRadius
+        capReach = Float(hw) + 1.5
     }
 
     /// The band of an arc primitive (already in device pixels).
-    init(_ arc: ArcBand) {
+    convenience init(_ arc: ArcBand) {
         let hw = max(0, arc.width / 2)
         let inner = arc.radius - hw, outer = arc.radius + hw
         if arc.isFullCircle {
@@ -97,13 +111,10 @@ struct BandCoverage: CoverageSource {
     }
 
     func coverage(y: Double, range: Range<Int>, into out: UnsafeMutablePointer<Float>) {
-        let band = Band(inner: Float(inner), outer: Float(outer))
+        let band = band, smallBand = smallBand
         let vy = Float(y - cy)
         let x0 = Float(Double(range.lowerBound) + 0.5 - cx)
-        // Circles this small bend noticeably within a pixel: their pixels are split into sub-pixels.
-        let smallBand = band.outer < Supersampling.minimumRadius
-            || (band.inner > 0 && band.inner < Supersampling.minimumRadius)
-        guard let sector else {
+        guard let shape else {
             for x in range {
                 let vx = x0 + Float(x - range.lowerBound)
                 out[x] = smallBand
@@ -111,14 +122,15 @@ struct BandCoverage: CoverageSource {
             }
             return
         }
-        let shape = Shape(band: band, wedge: sector.local, caps: localCaps, hw: Float(capRadius))
-        let smallCaps = !localCaps.isEmpty && shape.hw < Supersampling.minimumRadius
-        let capReach = shape.hw + 1.5
+        let smallCaps = smallCaps, capReach = capReach
         for x in range {
             let vx = x0 + Float(x - range.lowerBound)
             var fine = smallBand
             if smallCaps && !fine {
-                for cap in localCaps where abs(vx - cap.x) < capReach && abs(vy - cap.y) < capReach { fine = true }
+                for k in 0..<shape.capCount {
+                    let cap = shape.cap(k)
+                    if abs(vx - cap.x) < capReach && abs(vy - cap.y) < capReach { fine = true }
+                }
             }
             out[x] = fine ? Supersampling.average(vx, vy) { shape.coverage($0, $1, scale: $2) } : shape.coverage(vx, vy, scale: 1)
         }
@@ -128,20 +140,36 @@ struct BandCoverage: CoverageSource {
     struct Shape {
         let band: Band
         let wedge: AngularSector.Local
-        let caps: [SIMD2<Float>]
+        /// The caps' centres relative to the band's centre (``capCount`` of them, at most two), held inline so
+        /// per-pixel work touches no array.
+        let capCount: Int
+        private let cap0: SIMD2<Float>, cap1: SIMD2<Float>
         let hw: Float
+
+        init(band: Band, wedge: AngularSector.Local, caps: [SIMD2<Float>], hw: Float) {
+            precondition(caps.count <= 2, "a band has at most two caps")
+            self.band = band
+            self.wedge = wedge
+            capCount = caps.count
+            cap0 = caps.first ?? .zero
+            cap1 = caps.count > 1 ? caps[1] : .zero
+            self.hw = hw
+        }
+
+        /// Cap `k` (0 or 1).
+        @inline(__always) func cap(_ k: Int) -> SIMD2<Float> { k == 0 ? cap0 : cap1 }
 
         /// Coverage of the square of side `1/scale` centred at (`vx`, `vy`) from the centre.
         @inline(__always)
         func coverage(_ vx: Float, _ vy: Float, scale: Float) -> Float {
-            if caps.count == 2 {
+            if capCount == 2 {
                 // Round-capped arc: the exact distance to the centre line.
                 if wedge.contains(vx, vy) {
                     let r = (vx * vx + vy * vy).squareRoot()
                     let radius = (band.inner + band.outer) / 2
                     return Coverage.halfPlane(inside: (hw - abs(r - radius)) * scale, nx: vx, ny: vy, length: r)
                 }
-                let p = caps[0], q = caps[1]
+                let p = cap0, q = cap1
                 let px = vx - p.x, py = vy - p.y, qx = vx - q.x, qy = vy - q.y
                 let dp = px * px + py * py, dq = qx * qx + qy * qy
                 let (nx, ny, d2) = dp <= dq ? (px, py, dp) : (qx, qy, dq)
@@ -150,7 +178,8 @@ struct BandCoverage: CoverageSource {
             }
             var c = band.coverage(vx, vy, scale: scale)
             if c > 0 { c *= wedge.coverage(vx, vy, scale: scale) }
-            for cap in caps {
+            for k in 0..<capCount {
+                let cap = cap(k)
                 let px = vx - cap.x, py = vy - cap.y
                 let d = (px * px + py * py).squareRoot()
                 let capCoverage = Coverage.halfPlane(inside: (hw - d) * scale, nx: px, ny: py, length: d)

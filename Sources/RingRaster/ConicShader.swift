@@ -24,7 +24,7 @@ struct ConicShader {
     let interpolationRadius2: Float
 
     /// Pixels between exact angles in an interior run (the width of ``fractions(_:_:)``'s vectors).
-    static let interpolationBlock = 16
+    static let interpolationBlock = 32
     /// 1.5·2²³ and its bit pattern: adding it to a float in [0, 2²²) leaves the rounded integer in the mantissa.
     static let indexBias: Float = PixelWord.roundingBias
     static let indexBiasBits: UInt32 = 0x4B40_0000
@@ -131,23 +131,30 @@ struct ConicShader {
             // Nearest point of the block to the centre.
             let nearest = min(max(0, -vx), Float(block))
             let r2 = (vx + nearest) * (vx + nearest) + vy * vy
-            let indices: SIMD16<UInt32>
+            // The block's indices, sixteen lanes at a time (wider SIMD types are not lowered well).
+            var indices: (SIMD16<UInt32>, SIMD16<UInt32>)
             if phiStart <= span && phiEnd <= span && abs(phiEnd - phiStart) < 0.5 && r2 >= interpolationRadius2 {
                 // Both ends inside the sweep, so every index lies in the table: rounded by the 1.5·2²³ bias
                 // (see PixelWord) without conversion checks.
-                let u = phiStart * scale + lanes * ((phiEnd - phiStart) * scale / Float(block))
-                indices = unsafeBitCast(u + bias, to: SIMD16<UInt32>.self) &- Self.indexBiasBits
+                let step = (phiEnd - phiStart) * scale / Float(block)
+                let u0 = phiStart * scale + lanes * step
+                indices.0 = unsafeBitCast(u0 + bias, to: SIMD16<UInt32>.self) &- Self.indexBiasBits
+                indices.1 = unsafeBitCast(u0 + (16 * step) + bias, to: SIMD16<UInt32>.self) &- Self.indexBiasBits
             } else {
-                let u = SIMD16(lowHalf: fractions(vx + lanes.lowHalf, vy), highHalf: fractions(vx + lanes.highHalf, vy))
                 // Fractions are clamped to 0…1, so the same rounding lands inside the table.
-                indices = unsafeBitCast(u * last + bias, to: SIMD16<UInt32>.self) &- Self.indexBiasBits
+                func exact(_ offset: Float) -> SIMD16<UInt32> {
+                    let v = vx + offset + lanes
+                    let u = SIMD16(lowHalf: fractions(v.lowHalf, vy), highHalf: fractions(v.highHalf, vy))
+                    return unsafeBitCast(u * last + bias, to: SIMD16<UInt32>.self) &- Self.indexBiasBits
+                }
+                indices = (exact(0), exact(16))
             }
             // Read the lanes through memory once: a run-time index into a SIMD vector spills it every time.
-            withUnsafeBytes(of: indices) { indices in
+            withUnsafeBytes(of: &indices) { indices in
                 if first == 0 && end == block {
-                    for i in 0..<block { body(x + i, Int(indices.load(fromByteOffset: i * 4, as: UInt32.self))) }
+                    for i in 0..<block { body(x &+ i, Int(indices.load(fromByteOffset: i &* 4, as: UInt32.self))) }
                 } else {
-                    for i in first..<end { body(x + i, Int(indices.load(fromByteOffset: i * 4, as: UInt32.self))) }
+                    for i in first..<end { body(x &+ i, Int(indices.load(fromByteOffset: i &* 4, as: UInt32.self))) }
                 }
             }
             phiStart = phiEnd

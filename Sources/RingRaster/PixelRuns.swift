@@ -4,7 +4,7 @@ struct PixelRuns {
     /// Most runs one value holds: twice a ``SpanSet``'s intervals, so a set's runs minus another set's fit.
     static let capacity = 2 * SpanSet.capacity
 
-    fileprivate var bounds = InlineArray<16, Int32>(repeating: 0)
+    fileprivate var bounds: InlineArray<16, Int32> = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
     fileprivate(set) var count = 0
 
     init() {}

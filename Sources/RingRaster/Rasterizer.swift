@@ -32,15 +32,11 @@ public enum Rasterizer {
     ) -> Bitmap {
         let s = scale.isFinite && scale > 0 ? scale : 1
         let width = side(scene.width * s), height = side(scene.height * s)
-        var bitmap = Bitmap(width: width, height: height)
         let nodes = RenderNode.compile(scene.items, Transform(center: .zero, scale: s))
         let background = scene.background.map(\.premultiplied)
         let renderer = RowRenderer(width: width, depth: nodes.map(\.depth).max() ?? 0, writesWords: writesWords)
-        bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
-            guard let base = pixels.baseAddress else { return }
-            for y in 0..<height {
-                renderer.render(nodes, y: y, background: background, into: base + y * width * 4)
-            }
+        let bitmap = Bitmap(width: width, height: height) { y, row in
+            renderer.render(nodes, y: y, background: background, into: row)
         }
         statistics = renderer.statistics
         return bitmap

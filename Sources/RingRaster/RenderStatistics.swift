@@ -15,3 +15,14 @@ public struct RenderStatistics: Sendable, Hashable {
 
     public init() {}
 }
+
+extension RenderStatistics {
+    /// Adds `other`'s counts to these.
+    mutating func add(_ other: RenderStatistics) {
+        touchedPixels += other.touchedPixels
+        edgePixels += other.edgePixels
+        layerPixels += other.layerPixels
+        packedPixels += other.packedPixels
+        directPixels += other.directPixels
+    }
+}

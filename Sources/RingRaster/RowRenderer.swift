@@ -83,28 +83,31 @@ final class RowRenderer {
             }
             later = later.union(spans[k].touched)
         }
+        // Counted locally and added once: a class's stored property pays an exclusivity check per access.
+        var counts = RenderStatistics()
         for (k, node) in nodes.enumerated() where spans[k].active {
             switch node {
             case .shape(let s):
-                painted.add(draw(s, y: y, touched: spans[k].touched, interior: spans[k].interior, direct: spans[k].direct, into: row))
+                painted.add(draw(
+                    s, y: y, touched: spans[k].touched, interior: spans[k].interior, direct: spans[k].direct,
+                    counts: &counts, into: row))
             case .layer(let l):
-                painted.add(draw(l, y: y, level: 0))
+                painted.add(draw(l, y: y, level: 0, counts: &counts))
             }
         }
         for i in 0..<painted.count {
-            statistics.packedPixels += painted[i].count
+            counts.packedPixels += painted[i].count
             Self.pack(row, painted[i], into: out)
         }
-        var directPixels = 0
         for (k, node) in nodes.enumerated() where spans[k].active && !spans[k].direct.isEmpty {
             guard case .shape(let s) = node else { continue }
             let direct = spans[k].direct
             for i in 0..<direct.count {
-                directPixels += direct.end(i) - direct.start(i)
+                counts.directPixels += direct.end(i) - direct.start(i)
                 s.shader.fillWords(y: yc, range: direct.start(i)..<direct.end(i), into: UnsafeMutableRawPointer(out))
             }
         }
-        statistics.directPixels += directPixels
+        statistics.add(counts)
     }
 
     /// One top-level node's spans on the current row.
@@ -164,72 +167,91 @@ final class RowRenderer {
     }
 
     /// Draws `node` on row `y` into `levels[level]`; returns the pixel runs it painted.
-    private func draw(_ node: RenderNode, y: Int, level: Int) -> PaintedRuns {
+    private func draw(_ node: RenderNode, y: Int, level: Int, counts: inout RenderStatistics) -> PaintedRuns {
         switch node {
         case .shape(let shape):
             let (touched, covered) = shape.spans(y: Double(y) + 0.5)
             let interior = covered.intersection(touched, growing: false)
-            return draw(shape, y: y, touched: touched, interior: interior, direct: PixelRuns(), into: levels[level])
+            return draw(
+                shape, y: y, touched: touched, interior: interior, direct: PixelRuns(), counts: &counts,
+                into: levels[level])
         case .layer(let layer):
-            return draw(layer, y: y, level: level)
+            return draw(layer, y: y, level: level, counts: &counts)
         }
     }
 
-    /// Draws `shape` on row `y`, given its spans there, into `dst`, except for the `direct` runs (which the
-    /// caller writes into the bitmap); returns the pixel runs it painted.
+    /// Draws `shape` on row `y`, given its spans there (`interior`: where it may paint and covers pixels fully),
+    /// into `dst`, except for the `direct` runs (which the caller writes into the bitmap); returns the pixel
+    /// runs it painted.
     private func draw(
         _ shape: ShapeNode, y: Int, touched: SpanSet, interior: SpanSet, direct: PixelRuns,
-        into dst: UnsafeMutablePointer<SIMD4<Float>>
+        counts: inout RenderStatistics, into dst: UnsafeMutablePointer<SIMD4<Float>>
     ) -> PaintedRuns {
-        let runs = fillCoverage(shape, y: y, touched: touched, interior: interior, direct: direct)
+        let (runs, full) = rowRuns(touched: touched, interior: interior, direct: direct, counts: &counts)
         guard !runs.isEmpty else { return PaintedRuns() }
         let yc = Double(y) + 0.5
-        let shader = shape.shader, cov = coverage
-        // Unclipped, unfaded interior runs are covered fully: shaded without reading coverage.
-        let interior = shape.clips.isEmpty && shape.opacity >= 1 ? lastInterior : PixelRuns()
-        for i in 0..<runs.count {
-            Self.split(runs.start(i)..<runs.end(i), by: interior) { inside in
-                shader.fill(y: yc, range: inside, coverage: cov, into: dst)
-            } outside: { edge in
-                shader.blend(y: yc, range: edge, coverage: cov, into: dst)
+        let shader = shape.shader, geometry = shape.geometry, cov = coverage
+        if shape.clips.isEmpty && shape.opacity >= 1 {
+            // One pass: interior pixels are shaded without coverage (a profile shader reads ones), edge pixels
+            // get their exact coverage and are blended by it.
+            var edges = 0
+            let readsCoverage = if case .profile = shader { true } else { false }
+            for i in 0..<runs.count {
+                Self.split(runs.start(i)..<runs.end(i), by: full) { inside in
+                    if readsCoverage { cov.update(repeating: 1, count: inside.count, at: inside.lowerBound) }
+                    shader.fill(y: yc, range: inside, coverage: cov, into: dst)
+                } outside: { edge in
+                    edges += edge.count
+                    geometry.coverage(y: yc, range: edge, into: cov)
+                    shader.blend(y: yc, range: edge, coverage: cov, into: dst)
+                }
             }
+            counts.edgePixels += edges
+        } else {
+            fillCoverage(shape, y: y, runs: runs, full: full, counts: &counts)
+            for i in 0..<runs.count { shader.blend(y: yc, range: runs.start(i)..<runs.end(i), coverage: cov, into: dst) }
         }
         var painted = PaintedRuns()
         for i in 0..<runs.count { painted.add(runs.start(i)..<runs.end(i)) }
         return painted
     }
 
-    /// The interior runs (coverage 1 before clips and fading) of the shape ``fillCoverage(_:y:)`` last filled.
-    private var lastInterior = PixelRuns()
+    /// The pixel runs a shape may paint on a row (`touched`) and those it covers fully (`interior`), both less
+    /// the `direct` runs.
+    private func rowRuns(
+        touched: SpanSet, interior: SpanSet, direct: PixelRuns, counts: inout RenderStatistics
+    ) -> (runs: PixelRuns, full: PixelRuns) {
+        guard !touched.isEmpty else { return (PixelRuns(), PixelRuns()) }
+        var runs = PixelRuns(touched, width: width)
+        guard !runs.isEmpty else { return (runs, PixelRuns()) }
+        var full = PixelRuns(interior, width: width)
+        for i in 0..<runs.count { counts.touchedPixels += runs.end(i) - runs.start(i) }
+        if !direct.isEmpty {
+            runs = runs.subtracting(direct)
+            full = full.subtracting(direct)
+        }
+        return (runs, full)
+    }
 
     /// Computes the coverage of `shape` (geometry × clips × opacity) on row `y` into ``coverageRow`` and returns
     /// the runs it holds; other pixels have none.
     func fillCoverage(_ shape: ShapeNode, y: Int) -> PixelRuns {
         let (touched, covered) = shape.spans(y: Double(y) + 0.5)
-        return fillCoverage(
-            shape, y: y, touched: touched, interior: covered.intersection(touched, growing: false), direct: PixelRuns())
+        var counts = RenderStatistics()
+        let (runs, full) = rowRuns(
+            touched: touched, interior: covered.intersection(touched, growing: false), direct: PixelRuns(),
+            counts: &counts)
+        fillCoverage(shape, y: y, runs: runs, full: full, counts: &counts)
+        statistics.add(counts)
+        return runs
     }
 
-    /// ``fillCoverage(_:y:)`` given the shape's spans on the row (`interior`: where it may paint and covers pixels
-    /// fully), leaving out the pixels of `direct` (part of its interior, which the caller writes straight into
-    /// the bitmap).
+    /// Writes the coverage of `shape` over `runs` (1 over `full`, exact elsewhere), weighed by its clips and
+    /// opacity, into ``coverageRow``.
     private func fillCoverage(
-        _ shape: ShapeNode, y: Int, touched: SpanSet, interior: SpanSet, direct: PixelRuns
-    ) -> PixelRuns {
+        _ shape: ShapeNode, y: Int, runs: PixelRuns, full: PixelRuns, counts: inout RenderStatistics
+    ) {
         let yc = Double(y) + 0.5
-        lastInterior = PixelRuns()
-        guard !touched.isEmpty else { return PixelRuns() }
-        var runs = PixelRuns(touched, width: width)
-        guard !runs.isEmpty else { return runs }
-        var full = PixelRuns(interior, width: width)
-        var touchedPixels = 0
-        for i in 0..<runs.count { touchedPixels += runs.end(i) - runs.start(i) }
-        statistics.touchedPixels += touchedPixels
-        if !direct.isEmpty {
-            runs = runs.subtracting(direct)
-            full = full.subtracting(direct)
-        }
-        lastInterior = full
         let cov = coverage
         var edges = 0
         for i in 0..<runs.count {
@@ -240,7 +262,7 @@ final class RowRenderer {
                 shape.geometry.coverage(y: yc, range: edge, into: cov)
             }
         }
-        statistics.edgePixels += edges
+        counts.edgePixels += edges
         for clip in shape.clips {
             weigh(runs, by: clip, y: yc)
         }
@@ -249,22 +271,21 @@ final class RowRenderer {
                 for x in runs.start(i)..<runs.end(i) { cov[x] *= shape.opacity }
             }
         }
-        return runs
     }
 
     /// The coverage row ``fillCoverage(_:y:)`` writes.
     var coverageRow: UnsafePointer<Float> { UnsafePointer(coverage) }
 
-    private func draw(_ layer: LayerNode, y: Int, level: Int) -> PaintedRuns {
+    private func draw(_ layer: LayerNode, y: Int, level: Int, counts: inout RenderStatistics) -> PaintedRuns {
         let buffer = levels[level + 1]
         var painted = PaintedRuns()
         for child in layer.children where child.rows.contains(y) {
-            painted.add(draw(child, y: y, level: level + 1))
+            painted.add(draw(child, y: y, level: level + 1, counts: &counts))
         }
         let dst = levels[level], weights = coverage
         for i in 0..<painted.count {
             let range = painted[i]
-            statistics.layerPixels += range.count
+            counts.layerPixels += range.count
             weights.update(repeating: layer.opacity, count: range.count, at: range.lowerBound)
             var runs = PixelRuns()
             runs.append(range)

@@ -13,7 +13,7 @@ struct SpanSet: Sendable {
     /// Most intervals one set holds; beyond it ``insertGrowing(_:_:)`` joins neighbours and ``insertIfRoom(_:_:)`` drops.
     static let capacity = 4
 
-    private var bounds = InlineArray<8, Double>(repeating: 0)
+    private var bounds: InlineArray<8, Double> = [0, 0, 0, 0, 0, 0, 0, 0]
     private(set) var count = 0
 
     /// The empty set.
@@ -185,8 +185,16 @@ struct SpanSet: Sendable {
 
     /// The section of the annulus `inner…outer` around (`cx`, `cy`) on the line `y`: up to two intervals.
     static func annulus(cx: Double, cy: Double, inner: Double, outer: Double, y: Double) -> SpanSet {
-        let o = chord(cx: cx, cy: cy, radius: outer, y: y)
-        guard !o.isEmpty, inner > 0 else { return o }
-        return o.subtracting(chord(cx: cx, cy: cy, radius: inner, y: y))
+        let dy = y - cy
+        let qo = outer * outer - dy * dy
+        guard outer > 0, qo >= 0 else { return SpanSet() }
+        let wo = qo.squareRoot()
+        let qi = inner * inner - dy * dy
+        // The outer chord less the open inner chord (the hole), when the row crosses the hole.
+        guard inner > 0, qi > 0 else { return SpanSet(cx - wo, cx + wo) }
+        let wi = qi.squareRoot()
+        var out = SpanSet(cx - wo, cx - wi)
+        if cx + wi <= cx + wo { out.append(cx + wi, cx + wo) }
+        return out
     }
 }
