@@ -19,12 +19,15 @@ struct ConicShader {
     let opaque: Bool
     /// The table's entries as 8-bit bitmap words (``PixelWord``) when ``opaque``, else empty.
     let words: [UInt32]
-    /// Squared distance from the centre beyond which the angle may be interpolated linearly across an
-    /// ``interpolationBlock`` of interior pixels (see ``fill(y:range:into:)``).
+    /// Pixels between exact angles in an interior run: the longest of ``interpolationBlocks`` that the band's
+    /// inner radius allows everywhere (see ``forEachIndex(y:range:_:)``).
+    let block: Int
+    /// Squared distance from the centre beyond which the angle may be interpolated linearly across a
+    /// ``block`` of interior pixels.
     let interpolationRadius2: Float
 
-    /// Pixels between exact angles in an interior run (the width of ``fractions(_:_:)``'s vectors).
-    static let interpolationBlock = 32
+    /// Block lengths to choose from, longest first (multiples of eight: exact angles go eight at a time).
+    static let interpolationBlocks = [32, 16, 8]
     /// 1.5·2²³ and its bit pattern: adding it to a float in [0, 2²²) leaves the rounded integer in the mantissa.
     static let indexBias: Float = PixelWord.roundingBias
     static let indexBiasBits: UInt32 = 0x4B40_0000
@@ -36,8 +39,8 @@ struct ConicShader {
     /// Table size bounds.
     static let entries = 64...4096
 
-    /// The shader of `paint` on a band reaching `extent` pixels from its centre.
-    init(_ paint: ConicPaint, extent: Double) {
+    /// The shader of `paint` on a band from `inner` to `extent` pixels from its centre.
+    init(_ paint: ConicPaint, inner: Double, extent: Double) {
         cx = paint.center.x
         cy = paint.center.y
         cosStart = Float(Trig.cos(paint.start))
@@ -53,10 +56,13 @@ struct ConicShader {
         opaque = table.entries.allSatisfy { $0.w >= 1 }
         words = opaque ? table.entries.map(PixelWord.word) : []
         // Along a row the angle's second derivative is at most 1/r², so a chord over h pixels strays at most
-        // h²/(8r²) rad; in colour that is that angle / span × the steepest channel's 255·rate levels.
-        let h = Double(Self.interpolationBlock)
+        // h²/(8r²) rad; in colour that is that angle / span × the steepest channel's 255·rate levels. The
+        // longest block whose radius bound the whole band clears: a 1024 px ring's 32, a 64 px ring's 8.
         let levelsPerRadian = 255 * paint.maxChannelRate / max(span, 1e-9)
-        interpolationRadius2 = Float(h * h / 8 * levelsPerRadian / Self.interpolationTolerance)
+        func radius2(_ h: Int) -> Double { Double(h * h) / 8 * levelsPerRadian / Self.interpolationTolerance }
+        let block = Self.interpolationBlocks.first { radius2($0) <= inner * inner } ?? Self.interpolationBlocks.last!
+        self.block = block
+        interpolationRadius2 = Float(radius2(block))
     }
 
     /// The sweep fraction (0…1) for the pixel vector (`vx`, `vy`) from the centre.
@@ -107,7 +113,7 @@ struct ConicShader {
     /// table entry.
     ///
     /// Far enough from the centre the angle is so nearly linear along a row that one exact angle per
-    /// ``interpolationBlock`` pixels, interpolated, stays within ``interpolationTolerance`` levels; blocks that
+    /// ``block`` pixels, interpolated, stays within ``interpolationTolerance`` levels; blocks that
     /// reach the ends of the sweep (clamping, the seam of a full band) or come near the centre take exact angles.
     /// Blocks lie on a fixed grid of the row (x a multiple of the block) and are judged whole, also where the run
     /// covers only part of one, so a pixel's index depends on its position alone, never on how its row was split
@@ -117,7 +123,7 @@ struct ConicShader {
         guard !range.isEmpty else { return }
         let vy = Float(y - cy)
         let last = table.last
-        let block = Self.interpolationBlock
+        let block = self.block
         let lanes = SIMD16<Float>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
         let scale = (span > 0 ? 1 / span : 0) * last
         let bias = SIMD16<Float>(repeating: Self.indexBias)
@@ -131,23 +137,27 @@ struct ConicShader {
             // Nearest point of the block to the centre.
             let nearest = min(max(0, -vx), Float(block))
             let r2 = (vx + nearest) * (vx + nearest) + vy * vy
-            // The block's indices, sixteen lanes at a time (wider SIMD types are not lowered well).
-            var indices: (SIMD16<UInt32>, SIMD16<UInt32>)
+            // The block's indices (up to 32), sixteen lanes at a time (wider SIMD types are not lowered well).
+            var indices: (SIMD16<UInt32>, SIMD16<UInt32>) = (.zero, .zero)
             if phiStart <= span && phiEnd <= span && abs(phiEnd - phiStart) < 0.5 && r2 >= interpolationRadius2 {
                 // Both ends inside the sweep, so every index lies in the table: rounded by the 1.5·2²³ bias
                 // (see PixelWord) without conversion checks.
                 let step = (phiEnd - phiStart) * scale / Float(block)
                 let u0 = phiStart * scale + lanes * step
                 indices.0 = unsafeBitCast(u0 + bias, to: SIMD16<UInt32>.self) &- Self.indexBiasBits
-                indices.1 = unsafeBitCast(u0 + (16 * step) + bias, to: SIMD16<UInt32>.self) &- Self.indexBiasBits
-            } else {
-                // Fractions are clamped to 0…1, so the same rounding lands inside the table.
-                func exact(_ offset: Float) -> SIMD16<UInt32> {
-                    let v = vx + offset + lanes
-                    let u = SIMD16(lowHalf: fractions(v.lowHalf, vy), highHalf: fractions(v.highHalf, vy))
-                    return unsafeBitCast(u * last + bias, to: SIMD16<UInt32>.self) &- Self.indexBiasBits
+                if block > 16 {
+                    indices.1 = unsafeBitCast(u0 + (16 * step) + bias, to: SIMD16<UInt32>.self) &- Self.indexBiasBits
                 }
-                indices = (exact(0), exact(16))
+            } else {
+                // Eight exact angles at a time; fractions are clamped to 0…1, so the same rounding lands inside
+                // the table.
+                withUnsafeMutableBytes(of: &indices) { indices in
+                    for group in stride(from: 0, to: block, by: 8) {
+                        let u = fractions(vx + Float(group) + lanes.lowHalf, vy)
+                        let words = unsafeBitCast(u * last + bias.lowHalf, to: SIMD8<UInt32>.self) &- Self.indexBiasBits
+                        indices.storeBytes(of: words, toByteOffset: group &* 4, as: SIMD8<UInt32>.self)
+                    }
+                }
             }
             // Read the lanes through memory once: a run-time index into a SIMD vector spills it every time.
             withUnsafeBytes(of: &indices) { indices in

@@ -14,8 +14,10 @@ enum Shader {
             self = .solid(color.premultiplied)
         case .conic(let conic):
             switch primitive {
-            case .arc(let arc): self = .conic(ConicShader(conic, extent: arc.radius + arc.width / 2))
-            case .ring(let ring): self = .conic(ConicShader(conic, extent: ring.radius + ring.width / 2))
+            case .arc(let arc):
+                self = .conic(ConicShader(conic, inner: arc.radius - arc.width / 2, extent: arc.radius + arc.width / 2))
+            case .ring(let ring):
+                self = .conic(ConicShader(conic, inner: ring.radius - ring.width / 2, extent: ring.radius + ring.width / 2))
             default:
                 // As in the SVG writer: a conic paint only describes bands; anything else takes the start colour.
                 self = .solid(conic.color(atFraction: 0).premultiplied)

@@ -13,7 +13,10 @@ struct SpanSet: Sendable {
     /// Most intervals one set holds; beyond it ``insertGrowing(_:_:)`` joins neighbours and ``insertIfRoom(_:_:)`` drops.
     static let capacity = 4
 
-    private var bounds: InlineArray<8, Double> = [0, 0, 0, 0, 0, 0, 0, 0]
+    /// Interval `i` as (lower, upper). Whole pairs are stored at once: a set is written and then copied, and a
+    /// 16-byte copy of two separate 8-byte stores cannot be forwarded from them (a stall per copy, which made
+    /// span work cost several times its instructions).
+    private var bounds: InlineArray<4, SIMD2<Double>> = [.zero, .zero, .zero, .zero]
     private(set) var count = 0
 
     /// The empty set.
@@ -22,8 +25,7 @@ struct SpanSet: Sendable {
     /// `[lo, hi]`, or empty when `lo > hi` (or either is NaN).
     init(_ lo: Double, _ hi: Double) {
         if lo <= hi {
-            bounds[0] = lo
-            bounds[1] = hi
+            bounds[0] = SIMD2(lo, hi)
             count = 1
         }
     }
@@ -34,14 +36,13 @@ struct SpanSet: Sendable {
     var isEmpty: Bool { count == 0 }
 
     /// Lower end of interval `i`.
-    @inline(__always) func lower(_ i: Int) -> Double { bounds[unchecked: 2 &* i] }
+    @inline(__always) func lower(_ i: Int) -> Double { bounds[unchecked: i].x }
     /// Upper end of interval `i`.
-    @inline(__always) func upper(_ i: Int) -> Double { bounds[unchecked: 2 &* i &+ 1] }
+    @inline(__always) func upper(_ i: Int) -> Double { bounds[unchecked: i].y }
 
     // Unchecked: every index is below `count` ≤ `capacity`, which the operations keep.
     @inline(__always) private mutating func set(_ i: Int, _ lo: Double, _ hi: Double) {
-        bounds[unchecked: 2 &* i] = lo
-        bounds[unchecked: 2 &* i &+ 1] = hi
+        bounds[unchecked: i] = SIMD2(lo, hi)
     }
 
     private mutating func append(_ lo: Double, _ hi: Double) {
@@ -110,7 +111,7 @@ struct SpanSet: Sendable {
                     out.append(lo, hi)
                 } else if growing {
                     // Pieces arrive in order: widening the last interval to `hi` covers this one.
-                    out.bounds[unchecked: 2 * Self.capacity - 1] = hi
+                    out.set(Self.capacity - 1, out.lower(Self.capacity - 1), hi)
                 }
             }
             if upper(i) < other.upper(j) { i += 1 } else { j += 1 }

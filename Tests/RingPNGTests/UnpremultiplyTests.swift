@@ -40,4 +40,31 @@ import Testing
         bitmap.pixels = [9, 8, 7, 0, 10, 20, 30, 40]
         #expect(bitmap.unpremultipliedRGBA() == [0, 0, 0, 0, 64, 128, 191, 40])
     }
+
+    /// The word-at-a-time conversion (opaque and transparent pixels skip the table) equals the table applied to
+    /// every channel, over pixels of every alpha, including invalid ones (colour above alpha).
+    @Test func fastPathsEqualTheTable() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt8 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 33)
+        }
+        var bitmap = Bitmap(width: 97, height: 13)
+        for p in 0..<(bitmap.width * bitmap.height) {
+            // A third opaque, a third transparent (some with colour bytes left in), a third anything.
+            let kind = p % 3
+            let a: UInt8 = kind == 0 ? 255 : (kind == 1 ? 0 : next())
+            for c in 0..<3 { bitmap.pixels[p * 4 + c] = kind == 1 && p % 2 == 0 ? 0 : next() }
+            bitmap.pixels[p * 4 + 3] = a
+        }
+        let straight = bitmap.unpremultipliedRGBA()
+        for p in 0..<(bitmap.width * bitmap.height) {
+            let a = Int(bitmap.pixels[p * 4 + 3])
+            for c in 0..<3 {
+                let expected = a == 0 ? 0 : Unpremultiply.table[a << 8 | Int(bitmap.pixels[p * 4 + c])]
+                #expect(straight[p * 4 + c] == expected, "pixel \(p) channel \(c)")
+            }
+            #expect(straight[p * 4 + 3] == UInt8(a))
+        }
+    }
 }
