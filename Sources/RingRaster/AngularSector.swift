@@ -66,6 +66,12 @@ struct AngularSector {
         return h.lo == -.infinity ? (h.hi, .infinity) : (-.infinity, h.lo)
     }
 
+    /// Whether the direction (`dx`, `dy`) lies in the sector (its edges included).
+    func contains(_ dx: Double, _ dy: Double) -> Bool {
+        let h0 = u0x * dy - u0y * dx, h1 = dx * u1y - dy * u1x
+        return reflex ? (h0 >= 0 || h1 >= 0) : (h0 >= 0 && h1 >= 0)
+    }
+
     /// The sector's constants in single precision for per-pixel work, relative to the sector's centre.
     var local: Local {
         Local(

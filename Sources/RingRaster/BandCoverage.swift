@@ -81,7 +81,28 @@ final class BandCoverage: CoverageSource {
             roundStart: first == .round, roundEnd: last == .round)
     }
 
-    var rows: Range<Int> { .rows(minY: cy - outer, maxY: cy + outer) }
+    /// The rows of the band's bounding box: the whole circle's, or for a sector the extent of its corners, of
+    /// the circle's top or bottom where the sector holds that direction, and of its caps. A short arc (a
+    /// track's piece across the start, a tip's shadow clip) is then not visited on every row of its circle.
+    var rows: Range<Int> {
+        guard let sector else { return .rows(minY: cy - outer, maxY: cy + outer) }
+        var lo = Double.infinity, hi = -Double.infinity
+        func include(_ y: Double) {
+            lo = min(lo, y)
+            hi = max(hi, y)
+        }
+        for r in [inner, outer] {
+            include(cy + r * sector.u0y)
+            include(cy + r * sector.u1y)
+        }
+        if sector.contains(0, 1) { include(cy + outer) }
+        if sector.contains(0, -1) { include(cy - outer) }
+        for cap in caps {
+            include(cap.y - capRadius)
+            include(cap.y + capRadius)
+        }
+        return .rows(minY: lo, maxY: hi)
+    }
 
     func spans(y: Double) -> (touched: SpanSet, covered: SpanSet) {
         let reach = Coverage.reach
