@@ -88,11 +88,11 @@ final class RowRenderer {
         for (k, node) in nodes.enumerated() where spans[k].active {
             switch node {
             case .shape(let s):
-                painted.add(draw(
+                draw(
                     s, y: y, touched: spans[k].touched, interior: spans[k].interior, direct: spans[k].direct,
-                    counts: &counts, into: row))
+                    painted: &painted, counts: &counts, into: row)
             case .layer(let l):
-                painted.add(draw(l, y: y, level: 0, counts: &counts))
+                draw(l, y: y, level: 0, painted: &painted, counts: &counts)
             }
         }
         for i in 0..<painted.count {
@@ -166,29 +166,32 @@ final class RowRenderer {
         }
     }
 
-    /// Draws `node` on row `y` into `levels[level]`; returns the pixel runs it painted.
-    private func draw(_ node: RenderNode, y: Int, level: Int, counts: inout RenderStatistics) -> PaintedRuns {
+    /// Draws `node` on row `y` into `levels[level]`, adding the pixel runs it painted to `painted`.
+    private func draw(
+        _ node: RenderNode, y: Int, level: Int, painted: inout PaintedRuns, counts: inout RenderStatistics
+    ) {
         switch node {
         case .shape(let shape):
             let (touched, covered) = shape.spans(y: Double(y) + 0.5)
             let interior = covered.intersection(touched, growing: false)
-            return draw(
-                shape, y: y, touched: touched, interior: interior, direct: PixelRuns(), counts: &counts,
-                into: levels[level])
+            draw(
+                shape, y: y, touched: touched, interior: interior, direct: PixelRuns(), painted: &painted,
+                counts: &counts, into: levels[level])
         case .layer(let layer):
-            return draw(layer, y: y, level: level, counts: &counts)
+            draw(layer, y: y, level: level, painted: &painted, counts: &counts)
         }
     }
 
     /// Draws `shape` on row `y`, given its spans there (`interior`: where it may paint and covers pixels fully),
-    /// into `dst`, except for the `direct` runs (which the caller writes into the bitmap); returns the pixel
-    /// runs it painted.
+    /// into `dst`, except for the `direct` runs (which the caller writes into the bitmap), adding the pixel runs
+    /// it painted to `painted` (passed in rather than returned: these small values are copied in pieces that
+    /// must match how they were written, see ``SpanSet``).
     private func draw(
         _ shape: ShapeNode, y: Int, touched: SpanSet, interior: SpanSet, direct: PixelRuns,
-        counts: inout RenderStatistics, into dst: UnsafeMutablePointer<SIMD4<Float>>
-    ) -> PaintedRuns {
+        painted: inout PaintedRuns, counts: inout RenderStatistics, into dst: UnsafeMutablePointer<SIMD4<Float>>
+    ) {
         let (runs, full) = rowRuns(touched: touched, interior: interior, direct: direct, counts: &counts)
-        guard !runs.isEmpty else { return PaintedRuns() }
+        guard !runs.isEmpty else { return }
         let yc = Double(y) + 0.5
         let shader = shape.shader, geometry = shape.geometry, cov = coverage
         if shape.clips.isEmpty && shape.opacity >= 1 {
@@ -211,9 +214,7 @@ final class RowRenderer {
             fillCoverage(shape, y: y, runs: runs, full: full, counts: &counts)
             for i in 0..<runs.count { shader.blend(y: yc, range: runs.start(i)..<runs.end(i), coverage: cov, into: dst) }
         }
-        var painted = PaintedRuns()
         for i in 0..<runs.count { painted.add(runs.start(i)..<runs.end(i)) }
-        return painted
     }
 
     /// The pixel runs a shape may paint on a row (`touched`) and those it covers fully (`interior`), both less
@@ -276,11 +277,13 @@ final class RowRenderer {
     /// The coverage row ``fillCoverage(_:y:)`` writes.
     var coverageRow: UnsafePointer<Float> { UnsafePointer(coverage) }
 
-    private func draw(_ layer: LayerNode, y: Int, level: Int, counts: inout RenderStatistics) -> PaintedRuns {
+    private func draw(
+        _ layer: LayerNode, y: Int, level: Int, painted parent: inout PaintedRuns, counts: inout RenderStatistics
+    ) {
         let buffer = levels[level + 1]
         var painted = PaintedRuns()
         for child in layer.children where child.rows.contains(y) {
-            painted.add(draw(child, y: y, level: level + 1, counts: &counts))
+            draw(child, y: y, level: level + 1, painted: &painted, counts: &counts)
         }
         let dst = levels[level], weights = coverage
         for i in 0..<painted.count {
@@ -299,7 +302,7 @@ final class RowRenderer {
                 if k > 0 { dst[x] = s * k + dst[x] * (1 - s.w * k) }
             }
         }
-        return painted
+        parent.add(painted)
     }
 
     /// Multiplies `coverage` over `runs` by the coverage of `clip`: 0 where it cannot reach, untouched where it
