@@ -27,7 +27,7 @@ struct ConicShader {
     let interpolationRadius2: Float
 
     /// Block lengths to choose from, longest first (multiples of eight: exact angles go eight at a time).
-    static let interpolationBlocks = [32, 16, 8]
+    static let interpolationBlocks = [64, 32, 16, 8]
     /// 1.5·2²³ and its bit pattern: adding it to a float in [0, 2²²) leaves the rounded integer in the mantissa.
     static let indexBias: Float = PixelWord.roundingBias
     static let indexBiasBits: UInt32 = 0x4B40_0000
@@ -57,7 +57,7 @@ struct ConicShader {
         words = opaque ? table.entries.map(PixelWord.word) : []
         // Along a row the angle's second derivative is at most 1/r², so a chord over h pixels strays at most
         // h²/(8r²) rad; in colour that is that angle / span × the steepest channel's 255·rate levels. The
-        // longest block whose radius bound the whole band clears: a 1024 px ring's 32, a 64 px ring's 8.
+        // longest block whose radius bound the whole band clears: a 1024 px ring's 64, a 64 px ring's 8.
         let levelsPerRadian = 255 * paint.maxChannelRate / max(span, 1e-9)
         func radius2(_ h: Int) -> Double { Double(h * h) / 8 * levelsPerRadian / Self.interpolationTolerance }
         let block = Self.interpolationBlocks.first { radius2($0) <= inner * inner } ?? Self.interpolationBlocks.last!
@@ -137,8 +137,8 @@ struct ConicShader {
             // Nearest point of the block to the centre.
             let nearest = min(max(0, -vx), Float(block))
             let r2 = (vx + nearest) * (vx + nearest) + vy * vy
-            // The block's indices (up to 32), sixteen lanes at a time (wider SIMD types are not lowered well).
-            var indices: (SIMD16<UInt32>, SIMD16<UInt32>) = (.zero, .zero)
+            // The block's indices (up to 64), sixteen lanes at a time (wider SIMD types are not lowered well).
+            var indices: (SIMD16<UInt32>, SIMD16<UInt32>, SIMD16<UInt32>, SIMD16<UInt32>) = (.zero, .zero, .zero, .zero)
             if phiStart <= span && phiEnd <= span && abs(phiEnd - phiStart) < 0.5 && r2 >= interpolationRadius2 {
                 // Both ends inside the sweep, so every index lies in the table: rounded by the 1.5·2²³ bias
                 // (see PixelWord) without conversion checks.
@@ -147,6 +147,10 @@ struct ConicShader {
                 indices.0 = unsafeBitCast(u0 + bias, to: SIMD16<UInt32>.self) &- Self.indexBiasBits
                 if block > 16 {
                     indices.1 = unsafeBitCast(u0 + (16 * step) + bias, to: SIMD16<UInt32>.self) &- Self.indexBiasBits
+                }
+                if block > 32 {
+                    indices.2 = unsafeBitCast(u0 + (32 * step) + bias, to: SIMD16<UInt32>.self) &- Self.indexBiasBits
+                    indices.3 = unsafeBitCast(u0 + (48 * step) + bias, to: SIMD16<UInt32>.self) &- Self.indexBiasBits
                 }
             } else {
                 // Eight exact angles at a time; fractions are clamped to 0…1, so the same rounding lands inside
