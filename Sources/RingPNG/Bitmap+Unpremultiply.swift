@@ -35,11 +35,14 @@ enum Unpremultiply {
     }()
 
     /// Converts premultiplied RGBA pixels in `src` to straight pixels in `dst`: RGBA when
-    /// `channels` is 4, RGB (alpha dropped; caller has checked it is 255) when 3.
-    static func convert(_ src: UnsafeBufferPointer<UInt8>, into dst: UnsafeMutableBufferPointer<UInt8>, channels: Int) {
+    /// `channels` is 4, RGB (alpha dropped; caller has checked it is 255) when 3. Returns whether
+    /// every pixel was opaque (RGBA only; true for RGB).
+    @discardableResult
+    static func convert(_ src: UnsafeBufferPointer<UInt8>, into dst: UnsafeMutableBufferPointer<UInt8>, channels: Int) -> Bool {
         let count = src.count / 4
         precondition(dst.count >= count * channels && (channels == 3 || channels == 4))
-        table.withUnsafeBufferPointer { table in
+        return table.withUnsafeBufferPointer { table in
+            var opaque = true
             if channels == 4 {
                 // Most pixels of a ring image are opaque (straight equals premultiplied) or transparent (all
                 // zero): a word each, the table only for the anti-aliased rest.
@@ -50,8 +53,10 @@ enum Unpremultiply {
                     if a == 255 {
                         target.storeBytes(of: word, toByteOffset: p &* 4, as: UInt32.self)
                     } else if a == 0 {
+                        opaque = false
                         target.storeBytes(of: 0, toByteOffset: p &* 4, as: UInt32.self)
                     } else {
+                        opaque = false
                         let row = a << 8
                         let r = UInt32(table[row | Int(word & 0xFF)])
                         let g = UInt32(table[row | Int(word >> 8 & 0xFF)])
@@ -67,6 +72,7 @@ enum Unpremultiply {
                     dst[p * 3 + 2] = src[p * 4 + 2]
                 }
             }
+            return opaque
         }
     }
 }

@@ -22,40 +22,80 @@ public enum PNGEncoder {
         options.allowsRGB && bitmaps.allSatisfy(\.isOpaque) ? .rgb : .rgba
     }
 
+    /// The PNG of an image drawn row by row, without a bitmap of it: `rows(y, buffer)` gives row `y` (top row
+    /// first) as premultiplied RGBA8, `width × 4` bytes, written into `buffer` (and returns `buffer`) or held
+    /// elsewhere (and returns that). The same bytes as ``encode(_:options:)`` of the whole bitmap.
+    ///
+    /// `opaque` says every pixel is opaque, when the caller knows it in advance (an opaque background): then
+    /// RGB8 is written straight away. Otherwise the rows are written as RGBA8 and, should every pixel turn
+    /// out opaque after all, asked for again to write RGB8: `rows` must give the same bytes each time.
+    public static func encode(
+        width: Int, height: Int, opaque: Bool, options: Options = .init(),
+        rows: (_ y: Int, _ buffer: UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8>
+    ) -> [UInt8] {
+        var colorType: PNGColorType = options.allowsRGB && opaque ? .rgb : .rgba
+        var (data, allOpaque) = imageData(width: width, height: height, colorType: colorType, options: options, rows: rows)
+        if colorType == .rgba && allOpaque && options.allowsRGB {
+            colorType = .rgb
+            data = imageData(width: width, height: height, colorType: colorType, options: options, rows: rows).data
+        }
+        var writer = PNGChunkWriter(reservingCapacity: data.count + 64)
+        writer.appendHeader(width: width, height: height, colorType: colorType)
+        writer.append("IDAT", data)
+        writer.appendEnd()
+        return writer.bytes
+    }
+
     /// The zlib stream of `bitmap`'s filtered scanlines: the payload of `IDAT` (or `fdAT`).
+    static func imageData(_ bitmap: Bitmap, colorType: PNGColorType, options: Options) -> [UInt8] {
+        precondition(bitmap.pixels.count == bitmap.width * bitmap.height * 4, "bitmap pixel count does not match its size")
+        return bitmap.pixels.withUnsafeBufferPointer { pixels in
+            imageData(width: bitmap.width, height: bitmap.height, colorType: colorType, options: options) { y, _ in
+                pixels.baseAddress! + y * bitmap.width * 4
+            }.data
+        }
+    }
+
+    /// The zlib stream of the filtered scanlines of the rows `rows` gives (see
+    /// ``encode(width:height:opaque:options:rows:)``), and whether every pixel was opaque.
     ///
     /// Rows are converted, filtered and fed to zlib one at a time, so memory stays at a few rows
     /// beyond the compressed output however large the image.
-    static func imageData(_ bitmap: Bitmap, colorType: PNGColorType, options: Options) -> [UInt8] {
+    static func imageData(
+        width: Int, height: Int, colorType: PNGColorType, options: Options,
+        rows: (_ y: Int, _ buffer: UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8>
+    ) -> (data: [UInt8], allOpaque: Bool) {
         precondition(colorType == .rgba || colorType == .rgb, "the encoder writes RGBA or RGB only")
-        precondition(bitmap.pixels.count == bitmap.width * bitmap.height * 4, "bitmap pixel count does not match its size")
         let bpp = colorType.channels
-        let rowBytes = bitmap.width * bpp
+        let rowBytes = width * bpp
         var previous = [UInt8](repeating: 0, count: rowBytes)
         var current = [UInt8](repeating: 0, count: rowBytes)
         // Filtered row with its leading filter-type byte; `candidate` is MinSum's scratch row.
         var filtered = [UInt8](repeating: 0, count: rowBytes + 1)
         var candidate = [UInt8](repeating: 0, count: rowBytes + 1)
+        // The source row, for a `rows` that draws into a buffer.
+        var premultiplied = [UInt8](repeating: 0, count: width * 4)
         var deflater = Deflater(level: options.level, strategy: options.zlibStrategy.zlib, tuning: options.matchTuning)
+        var allOpaque = true
 
-        bitmap.pixels.withUnsafeBufferPointer { pixels in
-            for y in 0..<bitmap.height {
-                let source = UnsafeBufferPointer(rebasing: pixels[(y * bitmap.width * 4)..<((y + 1) * bitmap.width * 4)])
-                current.withUnsafeMutableBufferPointer { Unpremultiply.convert(source, into: $0, channels: bpp) }
-                current.withUnsafeBufferPointer { row in
-                    previous.withUnsafeBufferPointer { above in
-                        filtered.withUnsafeMutableBufferPointer { out in
-                            candidate.withUnsafeMutableBufferPointer { scratch in
-                                filterRow(row, above: above, bpp: bpp, strategy: options.filter, into: out, scratch: scratch)
-                            }
+        for y in 0..<height {
+            let source = premultiplied.withUnsafeMutableBufferPointer { UnsafeBufferPointer(start: rows(y, $0.baseAddress!), count: width * 4) }
+            current.withUnsafeMutableBufferPointer {
+                if !Unpremultiply.convert(source, into: $0, channels: bpp) { allOpaque = false }
+            }
+            current.withUnsafeBufferPointer { row in
+                previous.withUnsafeBufferPointer { above in
+                    filtered.withUnsafeMutableBufferPointer { out in
+                        candidate.withUnsafeMutableBufferPointer { scratch in
+                            filterRow(row, above: above, bpp: bpp, strategy: options.filter, into: out, scratch: scratch)
                         }
                     }
                 }
-                filtered.withUnsafeBufferPointer { deflater.append($0) }
-                swap(&previous, &current)
             }
+            filtered.withUnsafeBufferPointer { deflater.append($0) }
+            swap(&previous, &current)
         }
-        return deflater.finish()
+        return (deflater.finish(), allOpaque)
     }
 
     /// Filters one row into `out` (type byte first) according to `strategy`.

@@ -15,9 +15,8 @@ public struct Bitmap: Sendable, Hashable {
         self.pixels = [UInt8](repeating: 0, count: width * height * 4)
     }
 
-    /// A bitmap whose rows `fill(y, row)` draws one after another, each row (`width × 4` bytes) cleared to
-    /// transparent just before: the image is written row by row while each row is in cache, rather than
-    /// cleared whole first and then drawn over.
+    /// A bitmap whose rows `fill(y, row)` writes one after another, all `width × 4` bytes of each: the image
+    /// is written row by row while each row is in cache, rather than cleared whole first and then drawn over.
     init(width: Int, height: Int, rows fill: (_ y: Int, _ row: UnsafeMutablePointer<UInt8>) -> Void) {
         precondition(width > 0 && height > 0, "bitmap sides must be positive")
         self.width = width
@@ -26,9 +25,7 @@ public struct Bitmap: Sendable, Hashable {
         self.pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { buffer, count in
             guard let base = buffer.baseAddress else { return }
             for y in 0..<height {
-                let row = base + y * rowBytes
-                row.initialize(repeating: 0, count: rowBytes)
-                fill(y, row)
+                fill(y, base + y * rowBytes)
             }
             count = rowBytes * height
         }

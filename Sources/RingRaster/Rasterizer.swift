@@ -25,20 +25,19 @@ public enum Rasterizer {
         render(scene, scale: scale, statistics: &statistics, writesWords: true)
     }
 
+    /// The rows of `scene` at `scale`, to draw one at a time (see ``RasterRows``).
+    public static func rows(_ scene: Scene, scale: Double) -> RasterRows {
+        RasterRows(scene, scale: scale)
+    }
+
     /// ``render(_:scale:statistics:)``; `writesWords: false` sends every pixel through the float rows, which
     /// tests compare with the direct 8-bit path (see ``RowRenderer/render(_:y:background:into:)``).
     static func render(
         _ scene: Scene, scale: Double, statistics: inout RenderStatistics, writesWords: Bool
     ) -> Bitmap {
-        let s = scale.isFinite && scale > 0 ? scale : 1
-        let width = side(scene.width * s), height = side(scene.height * s)
-        let nodes = RenderNode.compile(scene.items, Transform(center: .zero, scale: s))
-        let background = scene.background.map(\.premultiplied)
-        let renderer = RowRenderer(width: width, depth: nodes.map(\.depth).max() ?? 0, writesWords: writesWords)
-        let bitmap = Bitmap(width: width, height: height) { y, row in
-            renderer.render(nodes, y: y, background: background, into: row)
-        }
-        statistics = renderer.statistics
+        let rows = RasterRows(scene, scale: scale, writesWords: writesWords)
+        let bitmap = Bitmap(width: rows.width, height: rows.height) { y, row in rows.render(row: y, into: row) }
+        statistics = rows.statistics
         return bitmap
     }
 

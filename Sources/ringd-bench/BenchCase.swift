@@ -30,11 +30,16 @@ struct BenchCase {
         Array(SVGWriter.write(RingLayout.scene(for: try spec())).utf8)
     }
 
-    /// The PNG bytes, from the query, with the rasterizer's statistics.
+    /// The PNG bytes, from the query, with the rasterizer's statistics: as the service draws a still PNG, each
+    /// row compressed as soon as it is drawn.
     func png(statistics: inout RenderStatistics) throws -> [UInt8] {
         let spec = try spec()
-        let bitmap = Rasterizer.render(
-            RingLayout.scene(for: spec), scale: Double(spec.common.scale), statistics: &statistics)
-        return PNGEncoder.encode(bitmap)
+        let rows = Rasterizer.rows(RingLayout.scene(for: spec), scale: Double(spec.common.scale))
+        let png = PNGEncoder.encode(width: rows.width, height: rows.height, opaque: rows.isOpaque) { y, buffer in
+            rows.render(row: y, into: buffer)
+            return UnsafePointer(buffer)
+        }
+        statistics = rows.statistics
+        return png
     }
 }

@@ -1,4 +1,5 @@
 import RingCore
+import RingPNG
 import Testing
 @testable import RingApp
 @testable import RingRaster
@@ -52,5 +53,21 @@ import Testing
         #expect(translucent.directPixels == 0)
         let overTrack = try statistics("p=0.73&size=256&color=%233498db80")
         #expect(overTrack.directPixels > 0)
+    }
+}
+
+/// The service encodes a still PNG from the rasterizer's rows as they are drawn; over the gallery, on its own
+/// and on an opaque background, that is the very PNG of the whole bitmap.
+@Suite struct StreamedPNGTests {
+    @Test(arguments: GalleryCase.all)
+    func streamedStillPNGEqualsTheBitmapsPNG(_ c: GalleryCase) throws {
+        for variant in ["", "&bg=%23808080"] {
+            let route = try #require(ImageRoute(rawValue: String(c.path.dropFirst())))
+            guard let spec = try? QueryDecoder.decode(route: route, query: QueryString(parsing: c.query + variant))
+            else { continue }
+            let scene = RingLayout.scene(for: spec), scale = Double(spec.common.scale)
+            let whole = PNGEncoder.encode(Rasterizer.render(scene, scale: scale))
+            #expect(ImageRenderer.stillPNG(scene, scale: scale) == whole, "\(c.name)\(variant)")
+        }
     }
 }

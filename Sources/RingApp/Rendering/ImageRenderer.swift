@@ -26,9 +26,7 @@ struct ImageRenderer: Sendable {
     /// The PNG of `scene` at `scale` device pixels per CSS pixel: an APNG when the scene moves (frames from
     /// ``FramePlan``, plays once, the final frame as default image), else a plain PNG.
     static func png(_ scene: Scene, scale: Double) -> [UInt8] {
-        guard scene.isAnimated, let duration = scene.duration else {
-            return PNGEncoder.encode(Rasterizer.render(scene, scale: scale))
-        }
+        guard scene.isAnimated, let duration = scene.duration else { return stillPNG(scene, scale: scale) }
         let plan = FramePlan(duration: duration)
         let still = Rasterizer.render(scene.frame(at: duration), scale: scale)
         var options = PNGEncoder.Options()
@@ -48,6 +46,15 @@ struct ImageRenderer: Sendable {
         }
     }
 
+    /// The PNG of a still `scene`, each row compressed as soon as it is drawn (no bitmap of the whole image).
+    static func stillPNG(_ scene: Scene, scale: Double) -> [UInt8] {
+        let rows = Rasterizer.rows(scene, scale: scale)
+        return PNGEncoder.encode(width: rows.width, height: rows.height, opaque: rows.isOpaque) { y, buffer in
+            rows.render(row: y, into: buffer)
+            return UnsafePointer(buffer)
+        }
+    }
+
     /// The error image: the message drawn with the built-in font, in the requested format.
     func errorImage(message: String, size: Double, format: OutputFormat) -> (bytes: [UInt8], format: OutputFormat) {
         let scene = ErrorLayout.scene(message: message, size: size)
@@ -56,7 +63,7 @@ struct ImageRenderer: Sendable {
             let svg = SVGWriter.write(scene, options: SVGWriter.Options(idPrefix: "e"))
             return (Array(svg.utf8), .svg)
         case .png:
-            return (PNGEncoder.encode(Rasterizer.render(scene, scale: 1)), .png)
+            return (Self.stillPNG(scene, scale: 1), .png)
         }
     }
 }
