@@ -5,7 +5,9 @@ import RingCore
 /// the start colour and the end cap the end colour; a lapping ring's paint already carries its last-lap range.
 ///
 /// Per pixel: the angle from the start line by a polynomial `atan2` (≈1e-5 rad, Skia's approach), the clamping
-/// rule, then a colour table sampled from ``ConicPaint/color(atFraction:)`` with linear interpolation.
+/// rule, then the nearest entry of a colour table sampled from ``ConicPaint/color(atFraction:)`` (neighbouring
+/// entries at most half a level apart). Interior runs take an exact angle per block of pixels and interpolate
+/// between them (``forEachIndex(y:range:_:)``).
 struct ConicShader {
     let cx: Double, cy: Double
     /// The start direction; the pixel vector is rotated by −start so the sweep begins at angle 0.

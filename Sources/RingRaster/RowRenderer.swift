@@ -1,5 +1,6 @@
 /// Draws render nodes one pixel row at a time into premultiplied float rows, then packs each finished row into
-/// the bitmap.
+/// the bitmap; the interiors of opaque shapes that nothing drawn later touches skip the float row and are
+/// written into the bitmap as 8-bit words (see ``render(_:y:background:into:)``).
 ///
 /// Working one row at a time keeps every buffer a few kilobytes (a 4096² image never needs a 256 MiB float
 /// canvas) and in cache; a layer is one more float row. Each row only touches the x extent its shapes reach.
