@@ -15,8 +15,8 @@ public struct Settings: Sendable, Equatable {
     public var renderThreads: Int = HTTPServer.Configuration.onlineCPUs
     /// `--render-queue`: renders that may wait for a thread before requests get 503.
     public var renderQueue: Int = AppConfiguration.defaultRenderQueueLimit
-    /// `--io-queues`: serial Dispatch queues the connections are spread over.
-    public var ioQueues: Int = HTTPServer.Configuration.onlineCPUs
+    /// `--io-queues`: serial Dispatch queues the connections are spread over (default: one per two CPUs).
+    public var ioQueues: Int = HTTPServer.Configuration.defaultIOQueues
     /// `--header-timeout`: seconds from a request's first byte to the end of its head (then 408 and close).
     public var headerTimeout: Int = Self.seconds(HTTPServer.Configuration().headerTimeout)
     /// `--idle-timeout`: seconds a kept-alive connection may wait for its next request before it is closed.

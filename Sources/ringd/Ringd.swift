@@ -44,7 +44,7 @@ struct Serve: ParsableCommand {
     @Option(help: "Renders that may wait for a thread; beyond it requests get 503 + Retry-After. [env: RINGD_RENDER_QUEUE] (default: 64)")
     var renderQueue: Int?
 
-    @Option(help: "Serial I/O queues the connections are spread over. [env: RINGD_IO_QUEUES] (default: number of CPUs)")
+    @Option(help: "Serial I/O queues the connections are spread over. [env: RINGD_IO_QUEUES] (default: one per two CPUs, at least 1)")
     var ioQueues: Int?
 
     @Option(help: "Seconds from a request's first byte to the end of its head; then 408 and close. [env: RINGD_HEADER_TIMEOUT] (default: 10)")

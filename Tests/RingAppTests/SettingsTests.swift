@@ -37,7 +37,8 @@ import Testing
     @Test func servingDefaults() throws {
         let s = try Settings(host: nil, port: nil, logLevel: nil, environment: [:])
         #expect(s.cacheMB == 64 && s.maxAge == 86_400 && s.renderQueue == 64)
-        #expect(s.renderThreads >= 1 && s.ioQueues >= 1)
+        #expect(s.renderThreads == HTTPServer.Configuration.onlineCPUs)
+        #expect(s.ioQueues == HTTPServer.Configuration.defaultIOQueues)
         #expect(s.appConfiguration.cacheBytes == 64 << 20 && s.appConfiguration.maxAge == 86_400)
         #expect(s.serverConfiguration.ioQueues == s.ioQueues && s.serverConfiguration.port == 8080)
         #expect(s.headerTimeout == 10 && s.idleTimeout == 15)

@@ -6,7 +6,7 @@ import Testing
         let configuration = HTTPServer.Configuration()
         #expect(configuration.host == "127.0.0.1")
         #expect(configuration.port == 8080)
-        #expect(configuration.ioQueues >= 1)
+        #expect(configuration.ioQueues == max(1, HTTPServer.Configuration.onlineCPUs / 2))
         #expect(configuration.headerTimeout == .seconds(10))
         #expect(configuration.idleTimeout == .seconds(15))
         #expect(configuration.sendTimeout == .seconds(30))

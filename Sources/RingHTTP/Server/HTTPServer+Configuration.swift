@@ -14,8 +14,8 @@ extension HTTPServer {
         public var host: String
         /// Listen port; 0 picks a free port (read it back from ``HTTPServer/port``). Default: 8080.
         public var port: Int
-        /// Number of serial I/O queues the connections are spread over. Default: the number of online
-        /// CPUs (at least 1).
+        /// Number of serial I/O queues the connections are spread over. Default: ``defaultIOQueues``, one per
+        /// two online CPUs (at least 1).
         public var ioQueues: Int
         /// Request-line and header limits (414/431). Default: `HTTPParserLimits()`.
         public var parserLimits: HTTPParserLimits
@@ -47,7 +47,7 @@ extension HTTPServer {
         public init(
             host: String = "127.0.0.1",
             port: Int = 8080,
-            ioQueues: Int = Configuration.onlineCPUs,
+            ioQueues: Int = Configuration.defaultIOQueues,
             parserLimits: HTTPParserLimits = HTTPParserLimits(),
             headerTimeout: Duration = .seconds(10),
             idleTimeout: Duration = .seconds(15),
@@ -72,6 +72,15 @@ extension HTTPServer {
             self.backlog = backlog
             self.maxConnections = maxConnections
             self.acceptBackoff = acceptBackoff
+        }
+
+        /// One I/O queue per two online CPUs, at least 1. A loop spends about three quarters of its time in the
+        /// kernel's TCP work, and the peer on the other end of each connection needs CPU as well. On 2 CPUs, 1
+        /// queue served 104–107 k cached responses/s at `wrk -t1 -c32` where 2 queues served 80–98 k, and cut
+        /// the p99 at `-t2 -c128` from 3.2–3.5 ms to 2.2–2.4 ms at equal throughput (README, Performance;
+        /// reference/http-server.md §0 measured the same: one loop on 2 cores).
+        public static var defaultIOQueues: Int {
+            max(1, onlineCPUs / 2)
         }
 
         /// The number of online CPUs, at least 1.
