@@ -60,7 +60,8 @@ enum ExternalTool {
         return try run("python3", ["-c", script] + arguments, install: "apt-get install python3")
     }
 
-    /// Writes `bytes` to a fresh file in a per-test temporary directory and returns its path.
+    /// Writes `bytes` to a fresh file in a per-test temporary directory and returns its path. The caller
+    /// removes the directory with ``removeTemporaryDirectory(of:)`` (in a `defer`).
     static func temporaryFile(_ bytes: [UInt8], name: String) throws -> String {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("RingPNGTests-\(UUID().uuidString)", isDirectory: true)
@@ -68,5 +69,10 @@ enum ExternalTool {
         let url = directory.appendingPathComponent(name)
         try Data(bytes).write(to: url)
         return url.path
+    }
+
+    /// Removes the directory ``temporaryFile(_:name:)`` made for `path`, with whatever the test wrote beside it.
+    static func removeTemporaryDirectory(of path: String) {
+        try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent())
     }
 }

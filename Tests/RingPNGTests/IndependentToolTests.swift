@@ -29,6 +29,7 @@ import Testing
 
     static func pillow(_ bytes: [UInt8], frameSize: Int) throws -> PillowResult {
         let path = try ExternalTool.temporaryFile(bytes, name: "image.png")
+        defer { ExternalTool.removeTemporaryDirectory(of: path) }
         let output = try ExternalTool.pillow(pillowDump, [path])
         guard output.status == 0 else { throw PillowFailed(message: output.stderr) }
         let info = try JSONSerialization.jsonObject(with: Data(output.stderr.utf8)) as? [String: Any] ?? [:]
@@ -46,6 +47,7 @@ import Testing
     func pngcheckAcceptsPNG(opaque: Bool) throws {
         let bitmap = TestImages.ring(size: 64, background: opaque ? .init(1, 1, 1) : nil)
         let path = try ExternalTool.temporaryFile(PNGEncoder.encode(bitmap), name: "ring.png")
+        defer { ExternalTool.removeTemporaryDirectory(of: path) }
         let result = try ExternalTool.run("pngcheck", ["-v", path], install: Self.pngcheckInstall)
         #expect(result.status == 0, "pngcheck: \(result.text)")
         #expect(result.text.contains("No errors detected"), "pngcheck: \(result.text)")
@@ -57,6 +59,7 @@ import Testing
     /// (sequence numbers, frame data) are checked by Pillow, which rejects sequence errors.
     @Test func pngcheckAcceptsAPNG() throws {
         let path = try ExternalTool.temporaryFile(APNGTests.apng, name: "ring-anim.png")
+        defer { ExternalTool.removeTemporaryDirectory(of: path) }
         let result = try ExternalTool.run("pngcheck", ["-v", path], install: Self.pngcheckInstall)
         #expect(result.status == 0, "pngcheck: \(result.text)")
         #expect(result.text.contains("No errors detected"), "pngcheck: \(result.text)")
@@ -143,6 +146,7 @@ import Testing
             </svg>
             """
         let svgPath = try ExternalTool.temporaryFile(Array(svg.utf8), name: "ring.svg")
+        defer { ExternalTool.removeTemporaryDirectory(of: svgPath) }
         let pngPath = svgPath.replacingOccurrences(of: ".svg", with: ".png")
         let render = try ExternalTool.run("rsvg-convert", ["-o", pngPath, svgPath], install: "apt-get install librsvg2-bin")
         #expect(render.status == 0, "rsvg-convert: \(render.stderr)")
@@ -175,6 +179,7 @@ import Testing
                 open(out + "/" + name + ".rgba", "wb").write(Image.open(out + "/" + name + ".png").convert("RGBA").tobytes())
             """
         let marker = try ExternalTool.temporaryFile([], name: "marker")
+        defer { ExternalTool.removeTemporaryDirectory(of: marker) }
         let directory = (marker as NSString).deletingLastPathComponent
         let result = try ExternalTool.pillow(script, [directory])
         #expect(result.status == 0, "Pillow: \(result.stderr)")
@@ -212,6 +217,7 @@ import Testing
                     f.write(im.convert("RGBA").tobytes())
             """
         let marker = try ExternalTool.temporaryFile([], name: "marker")
+        defer { ExternalTool.removeTemporaryDirectory(of: marker) }
         let directory = (marker as NSString).deletingLastPathComponent
         let result = try ExternalTool.pillow(script, [directory])
         #expect(result.status == 0, "Pillow: \(result.stderr)")
