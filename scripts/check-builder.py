@@ -34,6 +34,7 @@ import importlib.machinery
 import importlib.util
 import io
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -362,6 +363,7 @@ def check_gallery(browser, driver, base, cases_path, out, problems):
             problems.append(f"gallery: console errors: {errors}")
     finally:
         d.quit()
+        shutil.rmtree(temp, ignore_errors=True)
     if shot.size[1] < height:
         problems.append(f"gallery: screenshot {shot.size} shorter than the page ({height} px)")
         return
