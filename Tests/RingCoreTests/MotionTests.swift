@@ -81,6 +81,24 @@ import Testing
         #expect(track.finalValue == 1)
     }
 
+    /// Regression: the second lap's reveal starts when the first lap comes round, for every lapping progress.
+    /// Its first key is value(at: lapTime) × progress − 1, which is 0 only up to rounding; where it came out a
+    /// hair above 0 (about 30 % of progress values in 1…10), the SVG writer started the band's first piece at
+    /// t = 0, drawing last-lap colours over the first lap at the start angle.
+    @Test func secondLapRevealWaitsForTheFirstLap() throws {
+        for k in 1..<3000 {
+            let progress = 1 + Double(k) / 1000
+            let scene = RingLayout.scene(for: Specs.ring(progress, animated: true))
+            let lapTime = Easing.easeInOut.inverse(1 / progress)
+            guard case .trim(let track, _) = scene.shapes[2].motions.first else {
+                Issue.record("body is not trimmed at p=\(progress)")
+                return
+            }
+            #expect(track.time(reaching: 0) == lapTime, "p=\(progress)")
+            #expect(track.value(at: lapTime) == 0, "p=\(progress)")
+        }
+    }
+
     @Test func checkSplitsItsTimeline() throws {
         let spec = RingSpec(
             style: .check(

@@ -167,7 +167,9 @@ struct RingBand {
         var keys = [Key(time: 0, value: 0.0)]
         keys += (0..<n).map { k -> Key<Double> in
             let t = lapTime + (Self.lastInstant - lapTime) * Double(k) / Double(n - 1)
-            return Key(time: t, value: min(1, max(0, Easing.easeInOut.value(at: t) * progress - 1)))
+            // Exactly 0 where the second lap begins: value(at: lapTime) × progress − 1 is 0 only up to rounding,
+            // and a key a hair above 0 would start the pieces at the band's origin at t = 0, over the first lap.
+            return Key(time: t, value: k == 0 ? 0 : min(1, max(0, Easing.easeInOut.value(at: t) * progress - 1)))
         }
         keys.append(Key(time: 1, value: 1))
         return .trim(Track(keys), origin: origin)
