@@ -11,7 +11,7 @@ extension Bitmap {
         var out = [UInt8](repeating: 0, count: pixels.count)
         pixels.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
-                Unpremultiply.convert(UnsafeBufferPointer(rebasing: src[...]), into: dst, channels: 4)
+                _ = Unpremultiply.convert(UnsafeBufferPointer(rebasing: src[...]), into: dst, channels: 4)
             }
         }
         return out
