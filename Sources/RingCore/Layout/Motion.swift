@@ -38,15 +38,10 @@ public enum Easing: Sendable, Hashable {
         case .linear: return y
         case .easeInOut:
             if y == 0 || y == 1 { return y }
-            // y(s) is increasing in the curve parameter s: bisect on s for y (60 halvings reach full Double
-            // precision), then x(s). Solving through y(x) instead nests one bisection in another (3,600 curve
-            // evaluations a call); an animated PNG's frame plan makes 60 calls.
-            var lo = 0.0, hi = 1.0
-            for _ in 0..<60 {
-                let mid = (lo + hi) / 2
-                if Self.by(mid) < y { lo = mid } else { hi = mid }
-            }
-            return Self.bx((lo + hi) / 2)
+            // Find the curve parameter s where y(s) = y, then take x(s). Solving through y(x) instead would
+            // nest one bisection in another (3,600 curve evaluations a call); an animated PNG's frame plan
+            // makes 60 calls.
+            return Self.bx(Self.parameter(where: Self.by, reaches: y))
         }
     }
 
@@ -58,14 +53,19 @@ public enum Easing: Sendable, Hashable {
 
     private static func by(_ s: Double) -> Double { 3 * s * s * (1 - s) + s * s * s }
 
-    // Solves x(s) = x for s and returns y(s).
     private static func bezierY(atX x: Double) -> Double {
+        by(parameter(where: bx, reaches: x))
+    }
+
+    /// The curve parameter s in 0…1 at which the increasing `coordinate` (x(s) or y(s)) equals `target`:
+    /// 60 halvings reach full Double precision.
+    private static func parameter(where coordinate: (Double) -> Double, reaches target: Double) -> Double {
         var lo = 0.0, hi = 1.0
         for _ in 0..<60 {
             let mid = (lo + hi) / 2
-            if bx(mid) < x { lo = mid } else { hi = mid }
+            if coordinate(mid) < target { lo = mid } else { hi = mid }
         }
-        return by((lo + hi) / 2)
+        return (lo + hi) / 2
     }
 }
 
