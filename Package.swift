@@ -63,13 +63,16 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // Test helpers shared by test targets (external tools, temporary files); not part of any product.
+        .target(name: "RingTestSupport", path: "Tests/RingTestSupport", swiftSettings: strict),
+
         .testTarget(name: "RingCoreTests", dependencies: ["RingCore"], swiftSettings: strict),
         .testTarget(name: "RingSyncTests", dependencies: ["RingSync"], swiftSettings: strict),
         .testTarget(
             name: "RingSVGTests", dependencies: ["RingSVG", "RingCore"], exclude: ["Goldens"], swiftSettings: strict
         ),
         .testTarget(name: "RingRasterTests", dependencies: ["RingRaster", "RingCore"], swiftSettings: strict),
-        .testTarget(name: "RingPNGTests", dependencies: ["RingPNG", "RingRaster"], swiftSettings: strict),
+        .testTarget(name: "RingPNGTests", dependencies: ["RingPNG", "RingRaster", "RingTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "RingHTTPTests", dependencies: ["RingHTTP"],
             // Fixtures are read through #filePath (shared with scripts/http-oracle.py), not bundled.
@@ -78,7 +81,7 @@ let package = Package(
         .testTarget(
             name: "RingAppTests",
             dependencies: [
-                "RingApp", "RingHTTP", "RingCore", "RingSVG", "RingRaster", "RingPNG", "CZlib",
+                "RingApp", "RingHTTP", "RingCore", "RingSVG", "RingRaster", "RingPNG", "CZlib", "RingTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

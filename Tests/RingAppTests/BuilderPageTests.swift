@@ -1,6 +1,7 @@
 import Foundation
 import RingCore
 import RingHTTP
+import RingTestSupport
 import Testing
 @testable import RingApp
 

@@ -3,6 +3,7 @@ import RingCore
 import RingHTTP
 import RingPNG
 import RingRaster
+import RingTestSupport
 import Testing
 @testable import RingApp
 

@@ -1,6 +1,7 @@
 import Foundation
 import RingHTTP
 import RingPNG
+import RingTestSupport
 import Testing
 @testable import RingApp
 

@@ -1,5 +1,6 @@
 import Foundation
 import RingRaster
+import RingTestSupport
 import Testing
 @testable import RingPNG
 
