@@ -6,12 +6,7 @@ import Testing
     let app = RingApplication()
 
     func get(_ target: String, accept: String? = nil) -> HTTPResponse {
-        let parts = target.split(separator: "?", maxSplits: 1)
-        var headers = HTTPHeaders([("Host", "x")])
-        if let accept { headers.add(name: "Accept", value: accept) }
-        return app.respond(to: HTTPRequest(
-            method: .get, target: target, path: String(parts[0]), query: parts.count > 1 ? String(parts[1]) : nil,
-            headers: headers))
+        app.respond(to: request(target, accept.map { [("Accept", $0)] } ?? []))
     }
 
     @Test func healthz() {
