@@ -179,9 +179,9 @@ import Testing
             for name in ["L", "LA", "RGB", "RGBkey", "P"]:
                 open(out + "/" + name + ".rgba", "wb").write(Image.open(out + "/" + name + ".png").convert("RGBA").tobytes())
             """
-        let marker = try ExternalTool.temporaryFile([], name: "marker")
-        defer { ExternalTool.removeTemporaryDirectory(of: marker) }
-        let directory = (marker as NSString).deletingLastPathComponent
+        let folder = try ExternalTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let directory = folder.path
         let result = try ExternalTool.pillow(script, [directory])
         #expect(result.status == 0, "Pillow: \(result.stderr)")
         let expectedTypes: [String: PNGColorType] = ["L": .greyscale, "LA": .greyscaleAlpha, "RGB": .rgb, "RGBkey": .rgb, "P": .palette]
@@ -217,9 +217,9 @@ import Testing
                     im.seek(i)
                     f.write(im.convert("RGBA").tobytes())
             """
-        let marker = try ExternalTool.temporaryFile([], name: "marker")
-        defer { ExternalTool.removeTemporaryDirectory(of: marker) }
-        let directory = (marker as NSString).deletingLastPathComponent
+        let folder = try ExternalTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let directory = folder.path
         let result = try ExternalTool.pillow(script, [directory])
         #expect(result.status == 0, "Pillow: \(result.stderr)")
         let apng = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(directory)/pillow.png")))
