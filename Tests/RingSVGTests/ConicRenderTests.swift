@@ -36,7 +36,9 @@ import Testing
                 return nil
             }.first)
         let (arc, paint) = body
-        guard let png = try PNGProbe.render(SVGWriter.write(scene), name: c.name) else { return }
+        let rendered = try PNGProbe.render(SVGWriter.write(scene), name: c.name)
+        defer { PNGProbe.discard(rendered) }
+        guard let png = rendered else { return }
 
         // Stay clear of the tip, where the shadow and cap cover the band.
         let tip = arc.isFullCircle ? arc.startPoint : arc.endPoint

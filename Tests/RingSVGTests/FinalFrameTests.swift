@@ -13,8 +13,11 @@ import Testing
         let moving = SVGWriter.write(RingLayout.scene(for: spec))
         spec.common.animation = nil
         let still = SVGWriter.write(RingLayout.scene(for: spec))
-        guard let a = try PNGProbe.render(moving, name: name + "-moving"), let b = try PNGProbe.render(still, name: name)
-        else { return }
+        let a = try PNGProbe.render(moving, name: name + "-moving")
+        defer { PNGProbe.discard(a) }
+        let b = try PNGProbe.render(still, name: name)
+        defer { PNGProbe.discard(b) }
+        guard let a, let b else { return }
         let difference = try #require(try PNGProbe.maxDifference(a, b))
         #expect(difference == 0, "\(name): animated document differs from the still one by \(difference)")
     }

@@ -78,7 +78,8 @@ enum PNGProbe {
         return nil
     }
 
-    /// Renders `svg` to a PNG file with rsvg-convert (size from the SVG) and returns its path.
+    /// Renders `svg` to a PNG file with rsvg-convert (size from the SVG) and returns its path, in a directory of
+    /// its own that the caller removes with ``discard(_:)`` (in a `defer`), so test runs leave nothing behind.
     static func render(_ svg: String, name: String) throws -> String? {
         guard let rsvg = require("rsvg-convert", package: "librsvg2-bin") else { return nil }
         let dir = try TestFiles.temporaryDirectory()
@@ -86,7 +87,17 @@ enum PNGProbe {
         try TestFiles.write(svg, to: svgPath)
         let out = try Tool.run(rsvg, ["-f", "png", "-o", pngPath, svgPath])
         #expect(out.status == 0, "rsvg-convert failed: \(out.stderr)")
-        return out.status == 0 ? pngPath : nil
+        guard out.status == 0 else {
+            try? FileManager.default.removeItem(atPath: dir)
+            return nil
+        }
+        return pngPath
+    }
+
+    /// Removes the directory ``render(_:name:)`` made for `png`.
+    static func discard(_ png: String?) {
+        guard let png else { return }
+        try? FileManager.default.removeItem(at: URL(fileURLWithPath: png).deletingLastPathComponent())
     }
 
     /// Pixels at integer coordinates.
