@@ -57,7 +57,11 @@ struct ImageRenderer: Sendable {
 
     /// The error image: the message drawn with the built-in font, in the requested format.
     func errorImage(message: String, size: Double, format: OutputFormat) -> (bytes: [UInt8], format: OutputFormat) {
-        let scene = ErrorLayout.scene(message: message, size: size)
+        errorImage(ErrorLayout.scene(message: message, size: size), format: format)
+    }
+
+    /// The error image of an already laid-out ``ErrorLayout`` scene (the fuzzer checks the scene it draws).
+    func errorImage(_ scene: Scene, format: OutputFormat) -> (bytes: [UInt8], format: OutputFormat) {
         switch format {
         case .svg:
             let svg = SVGWriter.write(scene, options: SVGWriter.Options(idPrefix: "e"))
