@@ -7,9 +7,15 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+// Linux only: the HTTP server's I/O loops are built on epoll(7), and no other event poller is written or tested.
+// On macOS or Windows, run ringd in Docker (README, "Deploy"). Stopping here names that at once, instead of a
+// compiler error deep inside RingHTTP.
+#if !os(Linux)
+#error("ringd builds and runs on Linux only (its HTTP server uses epoll). On macOS or Windows run it with Docker: docker compose up")
+#endif
+
 let package = Package(
     name: "ringd",
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "ringd", targets: ["ringd"]),
         .library(name: "RingCore", targets: ["RingCore"]),

@@ -104,5 +104,5 @@ final class EventPoller: @unchecked Sendable {
     }
 }
 #else
-#error("RingHTTP's I/O loop uses epoll(7) and so runs on Linux only")
+#error("RingHTTP's I/O loop uses epoll(7) and so runs on Linux only; on macOS or Windows run ringd with Docker")
 #endif
