@@ -164,7 +164,9 @@ extension SVGDocument {
             // Run on under the next piece; for a full band the first piece also reaches back under the last,
             // whose end (the tip) then lies on paint rather than on the background.
             let from = (full && k == 0) ? a - overlap : a
-            let to = k < last ? b + overlap : b
+            // Never past the end of the sweep: where the band's hole is tiny the overlap angle is wide, and a
+            // piece running on beyond the tip would show its colour in the gap ahead of the tip.
+            let to = k < last ? min(b + overlap, 1) : b
             func arcPath(_ from: Double, _ to: Double) -> String {
                 SVGPath.arc(
                     center: arc.center, radius: arc.radius, start: arc.start + sweep * from, sweep: sweep * (to - from)

@@ -17,6 +17,7 @@ public enum Trig {
     @inlinable public static func exp(_ x: Double) -> Double { expImpl(x) }
     @inlinable public static func erf(_ x: Double) -> Double { erfImpl(x) }
     @inlinable public static func acos(_ x: Double) -> Double { acosImpl(x) }
+    @inlinable public static func asin(_ x: Double) -> Double { asinImpl(x) }
 }
 
 @usableFromInline func sinImpl(_ x: Double) -> Double { sin(x) }
@@ -25,3 +26,4 @@ public enum Trig {
 @usableFromInline func expImpl(_ x: Double) -> Double { exp(x) }
 @usableFromInline func erfImpl(_ x: Double) -> Double { erf(x) }
 @usableFromInline func acosImpl(_ x: Double) -> Double { acos(x) }
+@usableFromInline func asinImpl(_ x: Double) -> Double { asin(x) }

@@ -56,8 +56,39 @@ struct RingBand {
     var forward: Point { Point(x: -Trig.sin(tipAngle), y: Trig.cos(tipAngle)) * direction }
     var laps: Bool { progress >= 1 }
     var showsShadow: Bool { progress > 0 && shadow.isShown(progress: progress) }
-    /// A separate tip cap: over the shadow, or closing the full band once the ring has come round.
-    var showsTipCap: Bool { cap == .round && (laps || showsShadow) }
+    /// A separate tip cap: over the shadow, closing the full band once the ring has come round, or on top of the
+    /// start cap where the two round caps meet.
+    var showsTipCap: Bool { cap == .round && (laps || showsShadow || capsMeet) }
+
+    /// Whether the round caps of a band below one lap reach into each other's half of the gap between tip and
+    /// start (with a pixel to spare for anti-aliasing). Colouring by angle cannot then tell the end cap from the
+    /// start cap, so both become shapes of their own, decided here for both writers: the start cap under the
+    /// body in the start colour, the end cap on top in the end colour (seed 002: the end lies over the start).
+    var capsMeet: Bool {
+        guard cap == .round, !laps, progress > 0 else { return false }
+        let reach = halfWidth + Self.capOverlap
+        // Angle a cap subtends on one side of its centre, seen from the ring's centre.
+        guard reach < radius else { return true }
+        let capAngle = Trig.asin(reach / radius)
+        return Angle.fullTurn - sweep < 2 * capAngle
+    }
+
+    /// Shortest length of the gradient along the centre line, in band widths. Below it the gradient is spread
+    /// over this length and the band shows only its beginning, so a tiny progress is a dot in the start colour
+    /// rather than the whole gradient squeezed into a two-tone dot (seed 002 names it as the thing to fix).
+    static let minimumGradientWidths = 3.0
+    /// Angle the gradient spans (radians): the sweep, or the minimum length's angle if that is longer.
+    var gradientSpan: Double {
+        guard !laps, radius > 0 else { return sweep }
+        return min(Angle.fullTurn, max(sweep, Self.minimumGradientWidths * width / radius))
+    }
+    /// The gradient parameter at the tip: 1 unless the gradient is spread over its minimum span.
+    var tipParameter: Double { laps || gradientSpan <= 0 ? 1 : min(1, sweep / gradientSpan) }
+    /// Colour of the band at its tip.
+    func tipColor(_ fill: Fill) -> Color {
+        guard case .gradient(let g) = fill, tipParameter < 1 else { return fill.endColor }
+        return g.color(at: tipParameter)
+    }
 
     func items() -> [SceneItem] {
         var out: [SceneItem] = []
@@ -69,6 +100,7 @@ struct RingBand {
         let layerAlpha = fill.uniformAlpha
         let paintFill = layerAlpha < 255 ? fill.opaque : fill
         var layer: [SceneItem] = []
+        if capsMeet { layer.append(.group(startCap(paintFill))) }
         if let firstLap = firstLap(paintFill) { layer.append(.group(firstLap)) }
         layer.append(.shape(body(paintFill)))
         if animated && cap == .round { layer.append(.group(movingCap(paintFill))) }
@@ -140,11 +172,14 @@ struct RingBand {
             )
             range = (sweep - Angle.fullTurn) / sweep...1
         } else {
+            // Where the caps meet, they are drawn as shapes of their own (``startCap(_:)``, the tip cap).
+            let bodyCap = capsMeet ? ArcCap.butt : cap.arcCap
             arc = ArcBand(
                 center: center, radius: radius, width: width, start: start, sweep: direction * sweep,
-                startCap: cap.arcCap, endCap: cap.arcCap
+                startCap: bodyCap, endCap: bodyCap
             )
-            range = 0...1
+            // The gradient runs over `gradientSpan`: the band shows it up to the tip's parameter.
+            range = 0...tipParameter
         }
         let paint: Paint
         switch fill {
@@ -213,7 +248,7 @@ struct RingBand {
         if showsShadow { items.append(.group(shadowGroup())) }
         if showsTipCap {
             let disc = Primitive.disc(Disc(center: tip, radius: halfWidth))
-            let endColor = fill.endColor
+            let endColor = tipColor(fill)
             var motions: [Motion] = []
             if animated, case .gradient = fill { motions.append(.color(tipColorTrack(fill))) }
             let cap = SceneItem.shape(Shape(disc, .solid(endColor), motions: motions))
@@ -227,6 +262,21 @@ struct RingBand {
         return Group(items, motions: animated ? [tipRotation] : [])
     }
 
+    /// The start cap where the caps meet: a disc in the start colour under the body, its front half reaching
+    /// ``capOverlap`` under the body's butt start so no seam shows between them, its back half the round start.
+    func startCap(_ fill: Fill) -> Group {
+        let startPoint = Point.polar(center: center, radius: radius, angle: start)
+        let along = Point(x: -Trig.sin(start), y: Trig.cos(start)) * direction
+        let startColor: Color
+        switch fill {
+        case .solid(let c): startColor = c
+        case .gradient(let g): startColor = g.color(at: 0)
+        }
+        let disc = Shape(.disc(Disc(center: startPoint, radius: halfWidth)), .solid(startColor))
+        let back = HalfPlane(point: startPoint + along * Self.capOverlap, normal: along * -1)
+        return Group([.shape(disc)], clip: .halfPlane(back))
+    }
+
     /// Turns the tip from the start to its place, with the eased sweep.
     var tipRotation: Motion {
         .rotate(center: center, .ramp(-direction * sweep, 0, easing: .easeInOut))
@@ -238,7 +288,7 @@ struct RingBand {
     func movingCap(_ fill: Fill) -> Group {
         var motions: [Motion] = []
         if case .gradient = fill { motions.append(.color(tipColorTrack(fill))) }
-        let disc = Shape(.disc(Disc(center: tip, radius: halfWidth)), .solid(fill.endColor), motions: motions)
+        let disc = Shape(.disc(Disc(center: tip, radius: halfWidth)), .solid(tipColor(fill)), motions: motions)
         return Group([.shape(disc)], opacity: 0, motions: [tipRotation, .opacity(Self.whilePlaying)])
     }
 
@@ -250,7 +300,7 @@ struct RingBand {
         return Track(
             (0...n).map { k -> Key<Color> in
                 let t = Double(k) / Double(n)
-                return Key(time: t, value: g.color(at: Easing.easeInOut.value(at: t)))
+                return Key(time: t, value: g.color(at: Easing.easeInOut.value(at: t) * tipParameter))
             })
     }
 
