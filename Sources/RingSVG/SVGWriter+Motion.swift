@@ -13,6 +13,14 @@ extension SVGDocument {
         for motion in motions {
             let frames: String
             switch motion {
+            case .spin(let center, let period):
+                // Its own clock: one turn per period, linear, for ever.
+                properties += transformOrigin(center)
+                let turn = keyframes(Track([Key(time: 0, value: 0.0), Key(time: 1, value: Angle.fullTurn)])) {
+                    "transform:rotate(" + SVGWriter.fmt(Angle.degrees(radians: $0)) + "deg)"
+                }
+                animations.append("\(turn) \(NumberFormatting.fraction(period))s linear infinite")
+                continue
             case .trim(let track, _):
                 properties += "stroke-dasharray:1 2;"
                 frames = keyframes(track) { "stroke-dashoffset:" + NumberFormatting.fraction(1 - $0) }

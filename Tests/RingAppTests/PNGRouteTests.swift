@@ -16,6 +16,22 @@ import Testing
         app.respond(to: request(target, accept.map { [("Accept", $0)] } ?? []))
     }
 
+    /// Issue 16 item 7: the APNG of petals at 100 % does not sample the endless spin (it strobed at 30 fps, and
+    /// was 340 KB at 256 px): the petals fade in, unturned, and the file stays small.
+    @Test func fullPetalsAPNGFadesInWithoutTurning() throws {
+        let response = get("/petals.png?p=1&animate=1&size=256")
+        try #require(response.status == .ok)
+        #expect(response.body.count < 120 * 1024, "\(response.body.count) bytes")
+        let animation = try PNGDecoder.decodeAnimation(response.body)
+        // A petal's tip pixel in the last frame is where the still picture has it (petal 0 points up).
+        let still = try PNGDecoder.decode(get("/petals.png?p=1&size=256").body)
+        #expect(animation.frames.last?.canvas == still)
+        let top = (8 * 256 + 128) * 4
+        for frame in animation.frames.suffix(animation.frames.count / 2) {
+            #expect(frame.canvas.pixels[top + 3] > 0, "petal 0 has left the top")
+        }
+    }
+
     /// Pillow's view of an image: JSON facts on stderr, the final frame's RGBA bytes on stdout.
     static let pillowProbe = """
         import json, sys

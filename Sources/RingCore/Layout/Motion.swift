@@ -14,6 +14,11 @@ public enum Motion: Sendable, Hashable {
     case opacity(Track<Double>)
     /// Replaces the colour of a solid paint.
     case color(Track<Color>)
+    /// An endless, linear rotation about `center`, one clockwise turn every `period` seconds, on a group. It is
+    /// not part of the timeline: it starts with the animation and never ends, so it stays on the still picture
+    /// too (seed 001's spinner). Only writers that can loop show it (SVG); a frame drawn at one moment (APNG) shows
+    /// the group unturned, since a spinner sampled at a frame rate strobes or seems to turn backwards.
+    case spin(center: Point, period: Double)
 }
 
 /// How a value moves from one key to the next.

@@ -31,9 +31,12 @@ extension RingLayout {
         )
     }
 
+    /// Seconds per turn of the spinner at 100 % (seed 001 turns about this fast, linearly, for ever).
+    static let petalsSpinPeriod = 3.5
+
     /// `/petals` (seed 001): petal `i` has opacity clamp((p − i/n)·n, 0, 1); invisible petals are not drawn,
-    /// as in the seed. Animated: below 100 % the petals fade in as progress eases up to `p`; at 100 % and more
-    /// the spinner turns once.
+    /// as in the seed. Animated: the petals fade in as progress eases up to `p`; at 100 % and more the spinner
+    /// then keeps turning, linearly, one turn per ``petalsSpinPeriod`` (SVG; an APNG rests, see Motion.spin).
     static func petalItems(_ style: PetalsStyle, size: Double, hasLabel: Bool, animated: Bool) -> [SceneItem] {
         let frame = petalsFrame(size: size, hasLabel: hasLabel)
         let n = style.petals
@@ -46,7 +49,7 @@ extension RingLayout {
             var color = style.color
             color.a = alpha
             var motions: [Motion] = []
-            if animated && !spins {
+            if animated {
                 // Petal i starts when the eased progress p·E(t) reaches i/n and is done at (i+1)/n or the end.
                 let total = Double(n) * style.progress
                 let t0 = Easing.easeInOut.inverse(Double(i) / total)
@@ -59,7 +62,7 @@ extension RingLayout {
         guard spins else { return petals }
         return [
             .group(
-                Group(petals, motions: [.rotate(center: frame.center, .ramp(-Angle.fullTurn, 0, easing: .easeInOut))])
+                Group(petals, motions: [.spin(center: frame.center, period: petalsSpinPeriod)])
             )
         ]
     }

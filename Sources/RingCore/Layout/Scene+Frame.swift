@@ -29,10 +29,11 @@ extension SceneItem {
                 case .rotate(let center, let track): inner = inner.then(Transform(center: center, angle: track.value(at: t)))
                 case .scale(let center, let track): inner = inner.then(Transform(center: center, scale: track.value(at: t)))
                 case .opacity(let track): g.opacity = track.value(at: t)
-                case .trim, .color: break
+                case .trim, .color, .spin: break
                 }
             }
-            g.motions = []
+            // An endless spin is no part of the timeline: every frame, the still picture included, keeps it.
+            g.motions = group.motions.filter { if case .spin = $0 { true } else { false } }
             if let clip = g.clip, let inner { g.clip = clip.transformed(by: inner) }
             g.items = group.items.compactMap { $0.frame(at: t, transform: inner) }
             return g.opacity <= 0 || g.items.isEmpty ? nil : .group(g)
@@ -69,6 +70,9 @@ extension Shape {
                 local = local.then(Transform(center: center, angle: track.value(at: t)))
             case .scale(let center, let track):
                 local = local.then(Transform(center: center, scale: track.value(at: t)))
+            case .spin:
+                // Spins belong on groups (see Motion.spin); a frame shows the shape unturned.
+                break
             }
         }
         for tr in [local, transform].compactMap({ $0 }) {
