@@ -9,7 +9,7 @@ import Testing
         return spec
     }
 
-    @Test(arguments: [(0.7, "70%"), (1.2, "120%"), (0.004, "0%"), (0.005, "1%"), (0.999, "100%")])
+    @Test(arguments: [(0.7, "70%"), (1.2, "120%"), (0.004, "0%"), (0.005, "1%"), (0.999, "99%")])
     func autoShowsTheRoundedPercentage(progress: Double, text: String) {
         #expect(RingLayout.labelText(for: spec(progress, label: .auto)) == text)
     }

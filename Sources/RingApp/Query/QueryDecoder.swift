@@ -183,7 +183,7 @@ public enum QueryDecoder {
 
     /// The accessible name when `title` is not given.
     static func defaultTitle(for style: RingSpec.Style) -> String {
-        func pct(_ p: Double) -> String { "\(Int((p * 100).rounded()))%" }
+        func pct(_ p: Double) -> String { PercentText.of(p) }
         switch style {
         case .ring(let s): return "\(pct(s.progress)) progress"
         case .activity(let s): return "Activity: " + s.rings.map { pct($0.progress) }.joined(separator: ", ")

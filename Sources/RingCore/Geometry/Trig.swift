@@ -18,6 +18,7 @@ public enum Trig {
     @inlinable public static func erf(_ x: Double) -> Double { erfImpl(x) }
     @inlinable public static func acos(_ x: Double) -> Double { acosImpl(x) }
     @inlinable public static func asin(_ x: Double) -> Double { asinImpl(x) }
+    @inlinable public static func pow(_ x: Double, _ y: Double) -> Double { powImpl(x, y) }
 }
 
 @usableFromInline func sinImpl(_ x: Double) -> Double { sin(x) }
@@ -27,3 +28,4 @@ public enum Trig {
 @usableFromInline func erfImpl(_ x: Double) -> Double { erf(x) }
 @usableFromInline func acosImpl(_ x: Double) -> Double { acos(x) }
 @usableFromInline func asinImpl(_ x: Double) -> Double { asin(x) }
+@usableFromInline func powImpl(_ x: Double, _ y: Double) -> Double { pow(x, y) }

@@ -3,6 +3,15 @@ extension RingLayout {
     /// the hole with air around it.
     static let labelWidthRatio = 1.3
     static let labelHeightRatio = 0.62
+    /// Width of a pie label's halo on each side of a stroke, as a share of the stroke width.
+    static let labelHaloRatio = 0.6
+
+    /// The widest three-digit percentage in the stroke font (every digit its widest), which sizes `label=auto`.
+    static let autoLabelReference: TextRun = {
+        let digits = (0...9).map { StrokeFont.standard.layout(String($0)) }
+        let widest = zip(0...9, digits).max { ($0.1.inkBounds?.width ?? 0) < ($1.1.inkBounds?.width ?? 0) }?.0 ?? 8
+        return StrokeFont.standard.layout(String(repeating: String(widest), count: 3) + "%")
+    }()
 
     /// The text the label shows, or nil for none: `auto` is the progress as a rounded integer percentage.
     static func labelText(for spec: RingSpec) -> String? {
@@ -11,7 +20,7 @@ extension RingLayout {
         case .text(let text): return text
         case .auto:
             guard let progress = spec.style.displayedProgress else { return nil }
-            return "\(Int((progress * 100).rounded()))%"
+            return PercentText.of(progress)
         }
     }
 
@@ -28,7 +37,7 @@ extension RingLayout {
             let width = style.thickness.resolved(in: size).clamped(to: 1...(size / 2))
             return inside(radius: size / 2 - width)
         case .activity(let style):
-            let innermost = activityRadii(style, size: size).last
+            let innermost = activityRadii(style, size: size, scale: Double(spec.common.scale)).last
             return inside(radius: (innermost?.radius ?? size / 2) - (innermost?.width ?? 0) / 2)
         case .pie:
             return inside(radius: size / 2)
@@ -50,10 +59,27 @@ extension RingLayout {
     static func labelItems(for spec: RingSpec) -> [SceneItem] {
         guard let text = labelText(for: spec), !text.isEmpty else { return [] }
         let box = labelBox(for: spec)
-        let placed = StrokeFont.standard.layout(text).fitted(center: box.center, maxWidth: box.width, maxHeight: box.height)
+        // `auto` keeps one size for every value on a ring of one size: that of the widest percentage below 1000 %
+        // (only p = 10 shows "1000%", which shrinks to fit), so the label does not jump as the value changes.
+        var maxScale = Double.infinity
+        if case .auto = spec.common.label {
+            maxScale = Self.autoLabelReference.fittingScale(maxWidth: box.width, maxHeight: box.height)
+        }
+        let placed = StrokeFont.standard.layout(text).fitted(
+            center: box.center, maxWidth: box.width, maxHeight: box.height, maxScale: maxScale)
         guard !placed.isEmpty else { return [] }
         let color = spec.common.labelColor
-        let strokes = placed.polylines.map { points in
+        var strokes: [SceneItem] = []
+        if case .pie = spec.style {
+            // A pie's label sits across the wedge's edge, over the wedge and over the page: a halo in the
+            // contrasting colour under the strokes keeps it legible over both.
+            let halo = color.opaque.relativeLuminance < 0.5 ? Color(hex: 0xFFFFFF) : Color(hex: 0x000000)
+            let width = placed.strokeWidth * (1 + 2 * Self.labelHaloRatio)
+            strokes += placed.polylines.map { points in
+                SceneItem.shape(Shape(.polyline(Polyline(points: points, width: width)), .solid(halo)))
+            }
+        }
+        strokes += placed.polylines.map { points in
             SceneItem.shape(Shape(.polyline(Polyline(points: points, width: placed.strokeWidth)), .solid(color.opaque)))
         }
         return [.group(Group(strokes, opacity: color.opacity))]

@@ -1,12 +1,12 @@
 extension RingLayout {
     /// `/ring`: one band filling the image (seed 000: radius = size/2 − thickness/2).
-    static func ringItems(_ style: RingStyle, size: Double, animated: Bool) -> [SceneItem] {
+    static func ringItems(_ style: RingStyle, size: Double, animated: Bool, shadow: Double) -> [SceneItem] {
         let width = style.thickness.resolved(in: size).clamped(to: 1...(size / 2))
         let band = RingBand(
             center: Point(x: size / 2, y: size / 2), radius: size / 2 - width / 2, width: width,
             progress: style.progress, fill: style.fill, track: style.track,
             start: Angle.radians(degrees: style.start), direction: style.direction == .cw ? 1 : -1,
-            cap: style.cap, shadow: style.shadow, animated: animated
+            cap: style.cap, shadow: style.shadow, shadowOpacity: shadow, animated: animated
         )
         return band.items()
     }
@@ -17,9 +17,20 @@ public enum TipShadow {
     /// Blur standard deviation as a fraction of the band's half width. Seed 002 uses a shadow "radius" of half
     /// the line width; SwiftUI's radius is about 2σ… 2.5σ.
     public static let sigmaRatio = 0.42
-    /// Peak opacity of the black shadow: between seed 000's light 0.15 and seed 002's opaque black, so the
-    /// overlap reads on light and dark backgrounds alike.
-    public static let opacity = 0.5
+    /// Peak opacity of the black shadow on a dark page: seed 002's opaque black, so a lap over a lap reads as
+    /// depth on black (just ahead of the cap the band darkens by about 40 %, as in the seed's figures).
+    public static let darkPageOpacity = 1.0
+    /// On a light or transparent page: between seed 000's light shadow and seed 002's, so the overlap reads
+    /// without a heavy smudge on a white page.
+    public static let lightPageOpacity = 0.5
+
+    /// The shadow's opacity for the page the image sits on: dark when the theme is dark or the background is an
+    /// opaque dark colour.
+    public static func opacity(for common: CommonOptions) -> Double {
+        if common.theme == .dark { return darkPageOpacity }
+        if let bg = common.background, bg.isOpaque, bg.relativeLuminance < 0.5 { return darkPageOpacity }
+        return lightPageOpacity
+    }
 }
 
 /// One progress band — track, body, forward tip shadow, tip cap — shared by `/ring` and `/activity`.
@@ -37,6 +48,8 @@ struct RingBand {
     var direction: Double
     var cap: LineCap
     var shadow: ShadowMode
+    /// Peak opacity of the tip's shadow (``TipShadow/opacity(for:)``).
+    var shadowOpacity: Double
     var animated: Bool
 
     /// How far (px) the clipped tip cap reaches behind the tip, and the track under each end of the body.
@@ -317,11 +330,11 @@ struct RingBand {
         let shape: Shape
         switch cap {
         case .round:
-            let stops = ShadowProfile.discStops(radius: halfWidth, sigma: sigma, opacity: TipShadow.opacity)
+            let stops = ShadowProfile.discStops(radius: halfWidth, sigma: sigma, opacity: shadowOpacity)
             let paint = RadialProfile(center: tip, color: .black, stops: stops)
             shape = Shape(.disc(Disc(center: tip, radius: paint.radius)), .radial(paint))
         case .butt:
-            let stops = ShadowProfile.edgeStops(sigma: sigma, opacity: TipShadow.opacity)
+            let stops = ShadowProfile.edgeStops(sigma: sigma, opacity: shadowOpacity)
             let paint = LinearProfile(origin: tip, direction: forward, color: .black, stops: stops)
             // The clip bounds the shadow; this sector is just the region the profile covers.
             let wedge = Wedge(center: center, radius: outer, start: tipAngle, sweep: clip.sweep)

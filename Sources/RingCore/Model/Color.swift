@@ -32,6 +32,16 @@ public struct Color: Sendable, Hashable {
     /// The same colour with full opacity.
     public var opaque: Color { Color(r: r, g: g, b: b) }
 
+    /// WCAG relative luminance of the opaque colour, 0 (black) … 1 (white): sRGB channels linearised, then
+    /// weighted by the eye's sensitivity.
+    public var relativeLuminance: Double {
+        func linear(_ v: UInt8) -> Double {
+            let c = Double(v) / 255
+            return c <= 0.04045 ? c / 12.92 : Trig.pow((c + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+    }
+
     /// `#rrggbb` (alpha is written separately by writers, as `opacity`).
     public var hexRGB: String {
         "#" + [r, g, b].map { byte in

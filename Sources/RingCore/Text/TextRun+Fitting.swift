@@ -13,21 +13,35 @@ extension TextRun {
     ///     (and shrinks a little more to make room for it).
     ///   - tolerance: largest distance in pixels between an arc and its chords.
     /// - Returns: ``PlacedText/empty(at:)`` for text without ink or a box too small for the minimum stroke.
+    ///   - maxScale: a size the text never exceeds, so labels of one kind share one size (``fittingScale``
+    ///     of the widest of them).
     public func fitted(
         center: Point, maxWidth: Double, maxHeight: Double, weight: Double = 0.11, minimumStrokeWidth: Double = 1,
-        tolerance: Double = 0.1
+        tolerance: Double = 0.1, maxScale: Double = .infinity
     ) -> PlacedText {
         guard let ink = inkBounds else { return .empty(at: center) }
         let middle = ascent / 2
-        let halfHeight = max(ink.maxY - middle, middle - ink.minY)
         let scale = min(
-            Self.largestScale(extent: ink.width, limit: maxWidth, weight: weight, minimumStroke: minimumStrokeWidth),
-            Self.largestScale(
-                extent: 2 * halfHeight, limit: maxHeight, weight: weight, minimumStroke: minimumStrokeWidth))
+            maxScale,
+            fittingScale(maxWidth: maxWidth, maxHeight: maxHeight, weight: weight, minimumStrokeWidth: minimumStrokeWidth))
         guard scale > 0, scale.isFinite else { return .empty(at: center) }
         let origin = Point(x: center.x - ink.center.x * scale, y: center.y + middle * scale)
         return placed(
             origin: origin, scale: scale, strokeWidth: max(minimumStrokeWidth, weight * scale), tolerance: tolerance)
+    }
+
+    /// The largest scale (px per em) at which the run fits a `maxWidth` × `maxHeight` box as ``fitted`` places
+    /// it, or 0 if none.
+    public func fittingScale(
+        maxWidth: Double, maxHeight: Double, weight: Double = 0.11, minimumStrokeWidth: Double = 1
+    ) -> Double {
+        guard let ink = inkBounds else { return 0 }
+        let middle = ascent / 2
+        let halfHeight = max(ink.maxY - middle, middle - ink.minY)
+        return min(
+            Self.largestScale(extent: ink.width, limit: maxWidth, weight: weight, minimumStroke: minimumStrokeWidth),
+            Self.largestScale(
+                extent: 2 * halfHeight, limit: maxHeight, weight: weight, minimumStroke: minimumStrokeWidth))
     }
 
     /// The largest `s` with `s·extent + max(minimumStroke, weight·s) ≤ limit`, or 0 if none.
