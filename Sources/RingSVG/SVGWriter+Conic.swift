@@ -111,11 +111,39 @@ extension SVGDocument {
         let others = motions.filter { if case .trim = $0 { false } else { true } }
         let wrapper = animationClass(others, paintProperty: nil)
         if let wrapper { body += "<g class=\"\(wrapper)\">" }
-        writePieces(arc, paint, trim: trim)
+        if paint.gradient.stops.allSatisfy(\.isOpaque) {
+            writePieces(arc, paint, trim: trim, tint: { $0 })
+        } else {
+            // Translucent stops: overlapping pieces (and caps over the pieces' ends) would each add their alpha,
+            // a dark spoke at every overlap. So the pieces are drawn opaque, where overlaps are harmless, and the
+            // alpha comes from a luminance mask of the same pieces in greys (grey = alpha, opaque, so overlaps
+            // are harmless there too). Browsers and librsvg take a mask's luminance from sRGB values as they are.
+            let drawn = body
+            body = ""
+            writePieces(arc, paint, trim: trim, tint: { c in Color(r: c.a, g: c.a, b: c.a) }, alphaMask: true)
+            let alpha = body
+            body = drawn
+            let outer = arc.radius + arc.width / 2 + Self.edgeMargin(for: arc)
+            let f = SVGWriter.fmt
+            var rest = " maskUnits=\"userSpaceOnUse\" x=\"\(f(arc.center.x - outer - 1))\""
+            rest += " y=\"\(f(arc.center.y - outer - 1))\" width=\"\(f(2 * outer + 2))\" height=\"\(f(2 * outer + 2))\">"
+            let mask = define("o", element: "mask", rest + alpha + "</mask>")
+            body += "<g mask=\"url(#\(mask))\">"
+            writePieces(arc, paint, trim: trim, tint: \.opaque)
+            body += "</g>"
+        }
         if wrapper != nil { body += "</g>" }
     }
 
-    private mutating func writePieces(_ arc: ArcBand, _ paint: ConicPaint, trim: (track: Track<Double>, origin: Double)?) {
+    /// The pieces (and round caps) of `arc`, every colour passed through `tint` (the paint's own colours, their
+    /// opaque versions, or greys standing for their alpha). For an `alphaMask` the shapes' outer edges must not
+    /// anti-alias a second time (the drawn layer's edges already do): the pieces are left untrimmed and the caps
+    /// reach a pixel further out.
+    private mutating func writePieces(
+        _ arc: ArcBand, _ paint: ConicPaint, trim: (track: Track<Double>, origin: Double)?, tint: (Color) -> Color,
+        alphaMask: Bool = false
+    ) {
+        let capRadius = arc.width / 2 + (alphaMask ? 1 : 0)
         let full = arc.isFullCircle
         let sweep = full ? (arc.sweep < 0 ? -Angle.fullTurn : Angle.fullTurn) : arc.sweep
         let n = Self.pieceCount(arc, paint)
@@ -129,16 +157,16 @@ extension SVGDocument {
             let direction: Double = sweep < 0 ? -1 : 1
             if arc.startCap == .round {
                 let back = Self.tangent(at: arc.start, direction: direction) * -1
-                body += "<path d=\"\(Self.capPath(arc.startPoint, outward: back, radius: arc.width / 2, overlap: Self.overlap(for: arc)).d)\""
-                body += SVGPaint(paint.color(atFraction: 0)).fill + "/>"
+                body += "<path d=\"\(Self.capPath(arc.startPoint, outward: back, radius: capRadius, overlap: Self.overlap(for: arc)).d)\""
+                body += SVGPaint(tint(paint.color(atFraction: 0))).fill + "/>"
             }
             // The end cap belongs to the finished arc: while revealing, it shows once the reveal has reached it —
             // left out when that is only at the hand-over, where the still picture's own cap takes over.
             let done = trim.map { $0.track.time(reaching: 1) }
             if arc.endCap == .round, (done ?? 0) < Scene.handOverTime {
                 let ahead = Self.tangent(at: arc.end, direction: direction)
-                body += "<path d=\"\(Self.capPath(arc.endPoint, outward: ahead, radius: arc.width / 2, overlap: Self.overlap(for: arc)).d)\""
-                body += SVGPaint(paint.color(atFraction: 1)).fill
+                body += "<path d=\"\(Self.capPath(arc.endPoint, outward: ahead, radius: capRadius, overlap: Self.overlap(for: arc)).d)\""
+                body += SVGPaint(tint(paint.color(atFraction: 1))).fill
                 if let done, let cls = animationClass([.opacity(Self.appearing(at: done))], paintProperty: nil) {
                     body += " class=\"\(cls)\""
                 }
@@ -150,9 +178,9 @@ extension SVGDocument {
         // holes keep it there too.
         let innerEdge = max(arc.radius - arc.width / 2, Self.pieceOverlap)
         let overlap = Self.overlap(for: arc) / max(abs(sweep) * innerEdge, 1e-9)
-        let mask = defineAnnulusMask(arc)
         let strokeWidth = arc.width + 2 * Self.edgeMargin(for: arc)
-        var group = " mask=\"url(#\(mask))\" fill=\"none\" stroke-width=\"\(SVGWriter.fmt(strokeWidth))\""
+        var group = alphaMask ? "" : " mask=\"url(#\(defineAnnulusMask(arc)))\""
+        group += " fill=\"none\" stroke-width=\"\(SVGWriter.fmt(strokeWidth))\""
         if trim != nil {
             group += " class=\"" + sharedRule("t", ".${stroke-dasharray:1 2}") + "\""
             _ = sharedRule("d", "@keyframes ${0%{stroke-dashoffset:1}100%{stroke-dashoffset:0}}")
@@ -192,7 +220,7 @@ extension SVGDocument {
             let p1 = Point.polar(center: arc.center, radius: arc.radius, angle: arc.start + sweep * b)
             var gradient = " gradientUnits=\"userSpaceOnUse\" x1=\"\(SVGWriter.fmt(p0.x))\""
             gradient += " y1=\"\(SVGWriter.fmt(p0.y))\" x2=\"\(SVGWriter.fmt(p1.x))\" y2=\"\(SVGWriter.fmt(p1.y))\">"
-            gradient += stop(nil, paint.color(atFraction: a)) + stop(1, paint.color(atFraction: b))
+            gradient += stop(nil, tint(paint.color(atFraction: a))) + stop(1, tint(paint.color(atFraction: b)))
             gradient += "</linearGradient>"
             let id = define("g", element: "linearGradient", gradient)
             for (path, cls) in reveals {

@@ -19,12 +19,15 @@ import Testing
     /// No pixel may differ by more than this.
     static let worstLevel = 48.0
 
-    /// Round caps that meet (thick bands, progress just below the tip-cap threshold, no shadow), and tiny
-    /// progress, at sizes from 64 px up.
+    /// Round caps that meet (thick bands, progress just below the tip-cap threshold, no shadow), tiny progress,
+    /// and gradients with translucent stops, at sizes from 64 px up.
     static let cases: [String] = [
         "/ring?p=0.9&thickness=30%", "/ring?p=0.9&thickness=45%", "/ring?p=0.958", "/ring?p=0.99&shadow=off",
         "/ring?p=0.985&dir=ccw&thickness=25%", "/ring?p=0.01", "/ring?p=0.001", "/ring?p=0.03&thickness=30%",
         "/activity?p=0.97,0.99,0.95&shadow=off",
+        // Translucent gradient stops (a fading "comet tail"): overlapping pieces used to double their alpha.
+        "/ring?p=0.7&gradient=red,0000ff80",
+        "/ring?p=1.5&gradient=red,0000ff40", "/ring?p=0.8&gradient=ff000000,red&thickness=30%",
     ].flatMap { target in [64, 128, 256].map { "\(target)&size=\($0)" } }
 
     @Test(arguments: cases)
