@@ -28,6 +28,9 @@ struct SVGPaint {
 
 extension SVGDocument {
     mutating func write(_ shape: Shape) {
+        // A shape that only shows from the hand-over on (a lapping ring's finished band) is the still layer's to
+        // draw: in the animated layer it would be bytes that never show.
+        if Self.hiddenWhilePlaying(shape.motions) { return }
         switch shape.paint {
         case .solid(let color):
             writeElement(shape.primitive, SVGPaint(color), motions: shape.motions)
@@ -39,6 +42,16 @@ extension SVGDocument {
         case .linear(let profile):
             let id = define(profile)
             writeElement(shape.primitive, SVGPaint(reference: id), motions: shape.motions)
+        }
+    }
+
+    /// Whether `motions` keep an item invisible until ``Scene/handOverTime``.
+    static func hiddenWhilePlaying(_ motions: [Motion]) -> Bool {
+        motions.contains { motion in
+            guard case .opacity(let track) = motion else { return false }
+            // Piecewise between keys: zero at every key before the hand-over and at the hand-over itself.
+            return track.value(at: Scene.handOverTime) == 0
+                && track.keys.allSatisfy { $0.time >= Scene.handOverTime || $0.value == 0 }
         }
     }
 

@@ -69,6 +69,35 @@ import Testing
         }
     }
 
+    /// Issue 16 item 4: while a lapping ring plays its second lap, the band just before and just after the start
+    /// angle shows one continuous gradient (it showed last-lap colours after the start: a hard seam at 12 o'clock).
+    @Test func lappingAnimationHasNoSeamAtTheStart() throws {
+        let p = 2.2
+        let c = GalleryCase(name: "lap", path: "/ring", query: "p=\(p)&animate=1&size=128")
+        let png = c.respond(Self.app, format: .png)
+        try #require(png.status == .ok)
+        let animation = try PNGDecoder.decodeAnimation(png.body)
+        let plan = FramePlan(duration: 1)
+        try #require(plan.times.count == animation.frames.count)
+        // Centre line 56.32 px from the centre; 6° either side of the top.
+        func pixel(_ frame: PNGImage, degrees: Double) -> [Int] {
+            let a = (degrees - 90) * .pi / 180
+            let x = Int(64 + 56.32 * Trig.cos(a)), y = Int(64 + 56.32 * Trig.sin(a))
+            let i = (y * frame.width + x) * 4
+            return frame.pixels[i..<(i + 4)].map(Int.init)
+        }
+        var checked = 0
+        for (time, frame) in zip(plan.times, animation.frames) {
+            let reached = Easing.easeInOut.value(at: time) * p
+            guard reached > 1.15 && reached < 1.85 else { continue }
+            let before = pixel(frame.canvas, degrees: -6), after = pixel(frame.canvas, degrees: 6)
+            let jump = zip(before, after).map { abs($0 - $1) }.max() ?? 0
+            #expect(jump <= 12, "t = \(time): \(before) before the top, \(after) after it")
+            checked += 1
+        }
+        #expect(checked >= 5)
+    }
+
     /// Issue 16 item 3: while a ring whose caps meet sweeps in (APNG), its start cap keeps the start colour in
     /// every frame; it used to take the end colour from the angle it lies at.
     @Test func animatedStartCapKeepsTheStartColourInEveryFrame() throws {

@@ -57,45 +57,68 @@ import Testing
         #expect(colors.value(at: 0) == Specs.purple && colors.finalValue == Specs.yellow)
     }
 
-    @Test func lappingRevealStartsAtTheStartAngle() throws {
-        let scene = RingLayout.scene(for: Specs.ring(1.25, animated: true))
-        // While playing, the first lap shows the gradient anchored to the whole sweep, from the start angle…
-        let firstLap = try #require(scene.groups.first)
-        #expect(firstLap.opacity == 0)
-        guard case .conic(let anchored) = scene.shapes[1].paint, case .trim(let lap, 0) = scene.shapes[1].motions[0]
-        else {
-            Issue.record("no anchored first lap")
+    /// Issue 16 item 4: a lapping ring plays as one long stroke: lap k covers positions k … k + 1 (turns from the
+    /// start) in the gradient anchored to the whole sweep, each over the one before, revealed as the eased sweep
+    /// passes it, on a round start cap; the finished band only shows at rest.
+    @Test func lappingRingPlaysLapByLap() throws {
+        let p = 2.2
+        let scene = RingLayout.scene(for: Specs.ring(p, animated: true))
+        let stack = try #require(scene.items.compactMap { item -> Group? in
+            if case .group(let g) = item, g.opacity == 0, g.items.count == 4 { g } else { nil }
+        }.first)
+        guard case .opacity(let shown) = stack.motions.first else {
+            Issue.record("lap stack does not fade")
             return
         }
-        #expect(close(anchored.range.upperBound, 0.8) && anchored.start == -.pi / 2)
-        #expect(close(lap.keys.last!.time, Easing.easeInOut.inverse(0.8), 1e-12) && lap.finalValue == 1)
-        // …and the finished band is revealed by the second lap, from the top: three quarters along the band,
-        // which starts at the tip (3 o'clock) one turn back.
-        guard case .trim(let track, let origin) = scene.shapes[2].motions.first else {
-            Issue.record("body is not trimmed")
+        #expect(shown.value(at: 0.5) == 1 && shown.finalValue == 0)
+        // First the round start cap in the start colour, then three laps.
+        guard case .group(let startCap) = stack.items[0], case .disc = startCap.items.first.map({ i -> Primitive? in
+            if case .shape(let s) = i { s.primitive } else { nil }
+        }) ?? nil else {
+            Issue.record("no start cap under the laps")
             return
         }
-        #expect(close(origin, 0.75, 1e-12))
-        #expect(track.value(at: 0.5) == 0)
-        #expect(close(track.value(at: RingBand.lastInstant), 0.25, 1e-3))
-        #expect(track.finalValue == 1)
-    }
-
-    /// Regression: the second lap's reveal starts when the first lap comes round, for every lapping progress.
-    /// Its first key is value(at: lapTime) × progress − 1, which is 0 only up to rounding; where it came out a
-    /// hair above 0 (about 30 % of progress values in 1…10), the SVG writer started the band's first piece at
-    /// t = 0, drawing last-lap colours over the first lap at the start angle.
-    @Test func secondLapRevealWaitsForTheFirstLap() throws {
-        for k in 1..<3000 {
-            let progress = 1 + Double(k) / 1000
-            let scene = RingLayout.scene(for: Specs.ring(progress, animated: true))
-            let lapTime = Easing.easeInOut.inverse(1 / progress)
-            guard case .trim(let track, _) = scene.shapes[2].motions.first else {
-                Issue.record("body is not trimmed at p=\(progress)")
+        for k in 0..<3 {
+            guard case .shape(let lap) = stack.items[k + 1], case .arc(let arc) = lap.primitive,
+                case .conic(let paint) = lap.paint, case .trim(let track, 0) = lap.motions.first
+            else {
+                Issue.record("lap \(k) is not a trimmed conic band")
                 return
             }
-            #expect(track.time(reaching: 0) == lapTime, "p=\(progress)")
-            #expect(track.value(at: lapTime) == 0, "p=\(progress)")
+            let length = min(1, p - Double(k))
+            #expect(close(arc.start, -.pi / 2) && close(arc.sweep, 2 * .pi * length, 1e-12), "lap \(k)")
+            #expect(close(paint.range.lowerBound, Double(k) / p, 1e-12), "lap \(k)")
+            #expect(close(paint.range.upperBound, (Double(k) + length) / p, 1e-12), "lap \(k)")
+            // Hidden until the sweep reaches it, whole once it has passed.
+            let begin = Easing.easeInOut.inverse(Double(k) / p)
+            let end = Easing.easeInOut.inverse(min(1, (Double(k) + length) / p))
+            #expect(track.value(at: begin) == 0 && track.value(at: max(0, begin - 0.01)) == 0, "lap \(k)")
+            #expect(track.value(at: end) == 1 && track.finalValue == 1, "lap \(k)")
+            #expect(close(track.value(at: (begin + end) / 2), (Easing.easeInOut.value(at: (begin + end) / 2) * p - Double(k)) / length, 0.01))
+        }
+        // The finished band shows only at rest.
+        let body = try #require(scene.shapes.last { if case .arc = $0.primitive { true } else { false } })
+        guard case .opacity(let rest) = body.motions.first else {
+            Issue.record("finished band is not hidden while playing")
+            return
+        }
+        #expect(rest.value(at: 0.5) == 0 && rest.finalValue == 1)
+    }
+
+    /// Regression: every lap's reveal starts exactly when the sweep reaches it (a first key a hair above 0 would
+    /// show the lap early), for lapping progresses across 1 … 4.
+    @Test func eachLapWaitsForTheSweep() throws {
+        for k in 1..<300 {
+            let progress = 1 + Double(k) / 100
+            let scene = RingLayout.scene(for: Specs.ring(progress, animated: true))
+            let laps = scene.shapes.compactMap { s -> Track<Double>? in
+                if case .trim(let track, 0) = s.motions.first, case .conic = s.paint { track } else { nil }
+            }
+            #expect(laps.count == Int(progress.rounded(.up)), "p=\(progress)")
+            for (i, track) in laps.enumerated() where i > 0 {
+                let begin = Easing.easeInOut.inverse(Double(i) / progress)
+                #expect(track.value(at: begin) == 0, "p=\(progress) lap \(i)")
+            }
         }
     }
 

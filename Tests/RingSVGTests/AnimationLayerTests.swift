@@ -158,8 +158,8 @@ import Testing
     }
 
     @Test func revealsEndingOnlyAtTheHandOverAreLeftToTheStillPicture() throws {
-        // A gradient ring of 1.2 laps shows its last-lap colours only at rest: the pieces its second lap never
-        // reaches while playing are not in the animated layer, and their gradients are the still picture's.
+        // A gradient ring of 1.2 laps shows its finished band (last-lap colours) only at rest: the animated layer
+        // holds the two laps that draw it while playing, not the band itself, which the still layer shows.
         let spec = Fixtures.ring(1.2, animated: true)
         let svg = SVGWriter.write(RingLayout.scene(for: spec))
         let layers = try #require(Layers(svg, prefix: "r"))
@@ -167,7 +167,7 @@ import Testing
         let still = String(svg[layers.stillOpen.upperBound..<layers.stillClose.lowerBound])
         let pieces = { (text: String) in text.components(separatedBy: "stroke=\"url(#r-g").count - 1 }
         #expect(pieces(still) > 0)
-        // First lap (all pieces) plus the second lap's share of the body: well under twice the still body.
+        // First lap (all pieces) plus the second lap's fifth of a turn: well under twice the still body.
         #expect(pieces(moving) < 2 * pieces(still))
         #expect(!svg.contains(" 0.999s both"), "no reveal starts at the hand-over")
     }

@@ -114,7 +114,7 @@ struct RingBand {
         let paintFill = layerAlpha < 255 ? fill.opaque : fill
         var layer: [SceneItem] = []
         if capsMeet { layer.append(.group(startCap(paintFill))) }
-        if let firstLap = firstLap(paintFill) { layer.append(.group(firstLap)) }
+        if let laps = lapStack(paintFill) { layer.append(.group(laps)) }
         layer.append(.shape(body(paintFill)))
         if animated && cap == .round { layer.append(.group(movingCap(paintFill))) }
         if let tipGroup = tipGroup(paintFill) { layer.append(.group(tipGroup)) }
@@ -200,27 +200,11 @@ struct RingBand {
         case .gradient(let g):
             paint = .conic(ConicPaint(center: center, start: arc.start, sweep: arc.sweep, gradient: g, range: range))
         }
-        return Shape(.arc(arc), paint, motions: animated ? [bodyTrim(arc)] : [])
-    }
-
-    /// The body's reveal, from the start angle: below a lap, the eased sweep. From a lap on, a gradient band
-    /// is revealed by the second lap only (the first lap is ``firstLap(_:)``'s) and completes at the end; a
-    /// solid band is revealed by the first lap.
-    func bodyTrim(_ arc: ArcBand) -> Motion {
-        guard laps else { return .trim(.ramp(0, 1, easing: .easeInOut), origin: 0) }
-        let origin = Angle.normalized(direction * (start - arc.start)) / Angle.fullTurn
-        guard case .gradient = fill else { return .trim(firstLapTrack, origin: origin) }
-        let lapTime = Easing.easeInOut.inverse(1 / progress)
-        let n = Self.sampledKeys
-        var keys = [Key(time: 0, value: 0.0)]
-        keys += (0..<n).map { k -> Key<Double> in
-            let t = lapTime + (Self.lastInstant - lapTime) * Double(k) / Double(n - 1)
-            // Exactly 0 where the second lap begins: value(at: lapTime) × progress − 1 is 0 only up to rounding,
-            // and a key a hair above 0 would start the pieces at the band's origin at t = 0, over the first lap.
-            return Key(time: t, value: k == 0 ? 0 : min(1, max(0, Easing.easeInOut.value(at: t) * progress - 1)))
-        }
-        keys.append(Key(time: 1, value: 1))
-        return .trim(Track(keys), origin: origin)
+        guard animated else { return Shape(.arc(arc), paint) }
+        // Below a lap the body is revealed with the eased sweep; from a lap on, the laps of ``lapStack(_:)`` draw
+        // the sweep and the finished band only shows at rest.
+        let motion: Motion = laps ? .opacity(Self.atRest) : .trim(.ramp(0, 1, easing: .easeInOut), origin: 0)
+        return Shape(.arc(arc), paint, motions: [motion])
     }
 
     /// How much of the first lap is drawn: the eased sweep until it comes round.
@@ -234,23 +218,59 @@ struct RingBand {
             })
     }
 
-    /// While a lapping gradient ring plays its first lap, the band shows the gradient anchored to the whole
-    /// sweep, as one long stroke would; the finished band (last-lap colours) covers it as the tip comes round
-    /// again. Hidden at rest. Nil unless animated, lapping and gradient-filled.
-    func firstLap(_ fill: Fill) -> Group? {
-        guard animated, laps, case .gradient(let g) = fill else { return nil }
-        let arc = ArcBand(
-            center: center, radius: radius, width: width, start: start, sweep: direction * Angle.fullTurn,
-            startCap: .butt, endCap: .butt)
-        let paint = ConicPaint(
-            center: center, start: start, sweep: direction * Angle.fullTurn, gradient: g, range: 0...(1 / progress))
-        let shape = Shape(.arc(arc), .conic(paint), motions: [.trim(firstLapTrack, origin: 0)])
-        return Group([.shape(shape)], opacity: 0, motions: [.opacity(Self.whilePlaying)])
+    /// While a lapping ring plays, it is drawn as one long stroke would be (seed 002 animating its progress):
+    /// lap k covers positions k … k + 1 of the sweep (in turns from the start), coloured by the gradient anchored
+    /// to the whole sweep (position / progress), each lap over the one before and revealed as the eased sweep
+    /// passes it. The first lap starts on the round start cap; the moving cap rounds the front. When the
+    /// sweep ends, the top lap at every angle is the last one over it, which is exactly the finished band (last-
+    /// lap colours), so the hand-over to it shows no change. Hidden at rest. Nil unless animated and lapping.
+    func lapStack(_ fill: Fill) -> Group? {
+        guard animated, laps else { return nil }
+        let count = Int(progress.rounded(.up))
+        // The round start, in the start colour, under the laps (as where the caps meet, ``startCap(_:)``): by angle
+        // alone it would take the colour of the lap's end, which lies at the same angles.
+        var items: [SceneItem] = cap == .round ? [.group(startCap(fill))] : []
+        for k in 0..<count {
+            let length = min(1, progress - Double(k))
+            guard length > 0 else { continue }
+            let arc = ArcBand(
+                center: center, radius: radius, width: width, start: start, sweep: direction * Angle.fullTurn * length,
+                startCap: .butt, endCap: .butt)
+            let paint: Paint
+            switch fill {
+            case .solid(let c): paint = .solid(c)
+            case .gradient(let g):
+                let range = (Double(k) / progress)...((Double(k) + length) / progress)
+                paint = .conic(ConicPaint(center: center, start: start, sweep: arc.sweep, gradient: g, range: range))
+            }
+            items.append(.shape(Shape(.arc(arc), paint, motions: [.trim(lapTrack(k, length: length), origin: 0)])))
+        }
+        return Group(items, opacity: 0, motions: [.opacity(Self.whilePlaying)])
+    }
+
+    /// How much of lap `k` (of `length` turns) is drawn: the eased sweep's part of it, sampled where it moves.
+    func lapTrack(_ k: Int, length: Double) -> Track<Double> {
+        let begin = Easing.easeInOut.inverse(Double(k) / progress)
+        let end = Easing.easeInOut.inverse(min(1, (Double(k) + length) / progress))
+        let n = Self.sampledKeys
+        var keys: [Key<Double>] = begin > 0 ? [Key(time: 0, value: 0)] : []
+        keys += (0...n).map { i -> Key<Double> in
+            let t = begin + (end - begin) * Double(i) / Double(n)
+            let reached = Easing.easeInOut.value(at: t) * progress - Double(k)
+            // Exact at both ends: 0 where the lap begins (a hair above would show it early), 1 where it is done.
+            let value = i == 0 ? 0 : i == n ? 1 : min(1, max(0, reached / length))
+            return Key(time: t, value: value)
+        }
+        return Track(keys)
     }
 
     /// Opacity of parts that only show while the animation plays.
     static let whilePlaying = Track([
         Key(time: 0, value: 1.0), Key(time: lastInstant, value: 1.0), Key(time: 1, value: 0.0),
+    ])
+    /// Opacity of parts that only show at rest (the finished band of a lapping ring).
+    static let atRest = Track([
+        Key(time: 0, value: 0.0), Key(time: lastInstant, value: 0.0), Key(time: 1, value: 1.0),
     ])
 
     // MARK: Tip
