@@ -105,3 +105,29 @@ import Testing
         #expect(paint.range == 0...1)
     }
 }
+
+/// Issue 16 item 6: the moving cap rides over the band it draws in the band's own colour, so no ghost disc shows
+/// at the tip while it sweeps (it strayed 3–6 levels). Within 2 levels: both colours are rounded to 8 bits.
+@Suite struct MovingCapColourTests {
+    @Test(arguments: [0.7, 0.99, 0.3])
+    func movingCapMatchesTheBandUnderIt(p: Double) throws {
+        let eightStops = Gradient(stops: [
+            Color(hex: 0xFF0000), Color(hex: 0xFF8800), Color(hex: 0xFFFF00), Color(hex: 0x00FF00),
+            Color(hex: 0x00FFFF), Color(hex: 0x0000FF), Color(hex: 0x8800FF), Color(hex: 0xFF00FF),
+        ])!
+        for gradient in [Specs.gradient, eightStops] {
+            let band = RingBand(
+                center: Point(x: 512, y: 512), radius: 450, width: 120, progress: p, fill: .gradient(gradient),
+                track: nil, start: -.pi / 2, direction: 1, cap: .round, shadow: .auto, shadowOpacity: 0.5, animated: true)
+            let track = band.tipColorTrack(.gradient(gradient))
+            var worst = 0
+            for i in 0...1000 {
+                let t = Double(i) / 1000
+                let cap = track.value(at: t)
+                let under = gradient.color(at: Easing.easeInOut.value(at: t) * band.tipParameter)
+                worst = max(worst, abs(Int(cap.r) - Int(under.r)), abs(Int(cap.g) - Int(under.g)), abs(Int(cap.b) - Int(under.b)))
+            }
+            #expect(worst <= 2, "p = \(p), \(gradient.stops.count) stops: the cap strays \(worst) levels from the band")
+        }
+    }
+}

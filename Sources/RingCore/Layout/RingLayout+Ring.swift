@@ -325,16 +325,30 @@ struct RingBand {
         return Group([.shape(disc)], opacity: 0, motions: [tipRotation, .opacity(Self.whilePlaying)])
     }
 
+    /// Keys of the moving cap's colour: between keys the straight-line blend strays from the band's colour by
+    /// about 10 · rate / n² levels (rate: the gradient's steepest change, levels per unit of progress), so n is
+    /// chosen for about a level, within these bounds.
+    static let tipColorKeys = 24...192
+
     /// Colour of the moving tip cap: the gradient anchored to the whole sweep, so at the eased progress E(t) the
-    /// tip shows the gradient at E(t) — the colour of the band it is drawing.
+    /// tip shows the gradient at E(t) — the colour of the band it is drawing. Keys sit at equal steps of E (not
+    /// of time), where the colour changes evenly, and at every gradient stop, where it bends; sampled evenly in
+    /// time, the cap strayed 3–6 levels from the band mid-sweep and showed as a faint disc (issue 16 item 6).
     func tipColorTrack(_ fill: Fill) -> Track<Color> {
         guard case .gradient(let g) = fill else { return Track([Key(time: 0, value: fill.endColor)]) }
-        let n = Self.sampledKeys
-        return Track(
-            (0...n).map { k -> Key<Color> in
-                let t = Double(k) / Double(n)
-                return Key(time: t, value: g.color(at: Easing.easeInOut.value(at: t) * tipParameter))
-            })
+        let segments = Double(g.stops.count - 1)
+        let steepest = zip(g.stops, g.stops.dropFirst()).map { a, b in
+            max(abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)), abs(Int(a.a) - Int(b.a)))
+        }.max() ?? 0
+        let rate = Double(steepest) * segments * tipParameter
+        let n = Int((10 * rate).squareRoot().rounded(.up)).clamped(to: Self.tipColorKeys)
+        var progress = (0...n).map { Double($0) / Double(n) }
+        let stops = g.stops.count
+        if stops > 2 { progress += (1..<(stops - 1)).map { Double($0) / Double(stops - 1) / max(tipParameter, 1e-9) } }
+        let keys = Set(progress.filter { $0 >= 0 && $0 <= 1 }).sorted().map { e -> Key<Color> in
+            Key(time: Easing.easeInOut.inverse(e), value: g.color(at: e * tipParameter))
+        }
+        return Track(keys)
     }
 
     /// The shadow the tip casts forward, clipped to the band in front of the radial line through the tip
