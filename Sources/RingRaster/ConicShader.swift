@@ -27,6 +27,22 @@ struct ConicShader {
     /// Squared distance from the centre beyond which the angle may be interpolated linearly across a
     /// ``block`` of interior pixels.
     let interpolationRadius2: Float
+    /// Where a full turn's colours wrap (the start ray: the end colour meets the start colour), nil when the
+    /// sweep is shorter or both ends have one colour. Pixels across it are anti-aliased like an edge
+    /// (``seamPixels(y:range:_:)``) instead of taking one side's colour (issue 16 item 5: 1-px steps at the seam
+    /// of a butt-capped band past 100 %, which SVG renderers draw smooth).
+    let seam: Seam?
+
+    /// The start ray of a full-turn conic and the colours on either side of it.
+    struct Seam {
+        /// Unit normal of the ray's line, pointing to the side where the sweep begins (fraction 0).
+        let nx: Double, ny: Double
+        /// Unit direction of the ray.
+        let ux: Double, uy: Double
+        let slope: EdgeSlope
+        /// Premultiplied colours at fraction 0 (after the ray) and 1 (before it).
+        let start: SIMD4<Float>, end: SIMD4<Float>
+    }
 
     /// Block lengths to choose from, longest first (multiples of eight: exact angles go eight at a time).
     static let interpolationBlocks = [64, 32, 16, 8]
@@ -65,6 +81,57 @@ struct ConicShader {
         let block = Self.interpolationBlocks.first { radius2($0) <= inner * inner } ?? Self.interpolationBlocks.last!
         self.block = block
         interpolationRadius2 = Float(radius2(block))
+        let first = table.entries[0], last = table.entries[table.entries.count - 1]
+        if span >= Angle.fullTurn - 1e-9, first != last {
+            let ux = Trig.cos(paint.start), uy = Trig.sin(paint.start)
+            let d = paint.sweep < 0 ? -1.0 : 1.0
+            // The sweep turns from u towards (−uy, ux) clockwise on screen (y down); mirrored when it runs back.
+            let nx = -uy * d, ny = ux * d
+            seam = Seam(nx: nx, ny: ny, ux: ux, uy: uy, slope: EdgeSlope(nx, ny), start: first, end: last)
+        } else {
+            seam = nil
+        }
+    }
+
+    /// The seam's pixels on row `y` with their anti-aliased colours and what `dst` holds there now (empty, and
+    /// no allocation, on the rows it does not cross).
+    func seamUnder(
+        y: Double, range: Range<Int>, _ dst: UnsafeMutablePointer<SIMD4<Float>>
+    ) -> [(x: Int, color: SIMD4<Float>, under: SIMD4<Float>)] {
+        var out: [(x: Int, color: SIMD4<Float>, under: SIMD4<Float>)] = []
+        seamPixels(y: y, range: range) { x, c in out.append((x, c, dst[x])) }
+        return out
+    }
+
+    /// Calls `body(x, colour)` for each pixel of `range` on row `y` that the seam crosses, with its colour
+    /// anti-aliased across the seam: the pixel's area on the start side in the start colour, the rest in the
+    /// end colour. A pixel at most ``Coverage/reach`` from the ray's line, on the ray's side of the centre.
+    @inline(__always)
+    func seamPixels(y: Double, range: Range<Int>, _ body: (_ x: Int, _ color: SIMD4<Float>) -> Void) {
+        guard let seam, !range.isEmpty else { return }
+        let vy = y - cy
+        // Signed distance of pixel x's centre to the line: nx·(x + 0.5 − cx) + ny·vy.
+        let offset = seam.ny * vy
+        let reach = Double(Coverage.reach)
+        let xs: ClosedRange<Double>
+        if abs(seam.nx) < 1e-12 {
+            guard abs(offset) <= reach else { return }
+            xs = Double(range.lowerBound)...Double(range.upperBound - 1)
+        } else {
+            let a = (-reach - offset) / seam.nx + cx - 0.5, b = (reach - offset) / seam.nx + cx - 0.5
+            xs = min(a, b)...max(a, b)
+        }
+        let lo = max(range.lowerBound, Int(xs.lowerBound.rounded(.up)))
+        let hi = min(range.upperBound - 1, Int(xs.upperBound.rounded(.down)))
+        guard lo <= hi else { return }
+        for x in lo...hi {
+            let vx = Double(x) + 0.5 - cx
+            // Only the ray, not the line's other half through the centre.
+            guard vx * seam.ux + vy * seam.uy > 0 else { continue }
+            let inside = Float(vx * seam.nx + vy * seam.ny)
+            let k = Coverage.halfPlane(inside: inside, a: seam.slope.a, b: seam.slope.b)
+            body(x, seam.start * k + seam.end * (1 - k))
+        }
     }
 
     /// The sweep fraction (0…1) for the pixel vector (`vx`, `vy`) from the centre.
@@ -93,11 +160,15 @@ struct ConicShader {
         table.entries.withUnsafeBufferPointer { lut in
             if opaque {
                 forEachIndex(y: y, range: range) { x, i in dst[x] = lut[i] }
+                seamPixels(y: y, range: range) { x, c in dst[x] = c }
             } else {
+                // The seam's pixels are blended once, from what lay under them.
+                let under = seamUnder(y: y, range: range, dst)
                 forEachIndex(y: y, range: range) { x, i in
                     let c = lut[i]
                     dst[x] = c.w >= 1 ? c : c + dst[x] * (1 - c.w)
                 }
+                for (x, c, below) in under { dst[x] = c + below * (1 - c.w) }
             }
         }
     }
@@ -109,6 +180,7 @@ struct ConicShader {
         words.withUnsafeBufferPointer { lut in
             forEachIndex(y: y, range: range) { x, i in PixelWord.store(lut[i], at: x, in: out) }
         }
+        seamPixels(y: y, range: range) { x, c in PixelWord.store(PixelWord.word(c), at: x, in: out) }
     }
 
     /// Calls `body(x, i)` for each pixel `x` of `range` on row `y` (pixel centres) with the index `i` of its
@@ -192,6 +264,14 @@ struct ConicShader {
     func blend(
         y: Double, range: Range<Int>, coverage: UnsafePointer<Float>, into dst: UnsafeMutablePointer<SIMD4<Float>>
     ) {
+        // The seam's pixels are blended once, from what lay under them.
+        let under = seamUnder(y: y, range: range, dst)
+        defer {
+            for (x, c, below) in under {
+                let k = coverage[x]
+                if k > 0 { dst[x] = c * k + below * (1 - c.w * k) }
+            }
+        }
         let vy = Float(y - cy)
         let x0 = Float(Double(range.lowerBound) + 0.5 - cx)
         let last = table.last

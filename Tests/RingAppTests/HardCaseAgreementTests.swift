@@ -28,6 +28,8 @@ import Testing
         // Translucent gradient stops (a fading "comet tail"): overlapping pieces used to double their alpha.
         "/ring?p=0.7&gradient=red,0000ff80",
         "/ring?p=1.5&gradient=red,0000ff40", "/ring?p=0.8&gradient=ff000000,red&thickness=30%",
+        // Butt caps past 100 %: the seam where the last lap's end colour meets its start colour.
+        "/ring?p=1.2&cap=butt", "/ring?p=2.5&cap=butt&dir=ccw", "/ring?p=1.3&cap=butt&start=0",
     ].flatMap { target in [64, 128, 256].map { "\(target)&size=\($0)" } }
 
     @Test(arguments: cases)
