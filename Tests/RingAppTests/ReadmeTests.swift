@@ -2,17 +2,34 @@ import Foundation
 import Testing
 @testable import RingApp
 
-/// The README's parameter reference is generated from the parameter table; this fails when it is stale
-/// (run `scripts/update-readme`).
+/// The URL reference (`docs/reference.md`) is generated from the parameter table; this fails when it is stale
+/// (run `scripts/update-readme`). The README stays short and links to it.
 @Suite struct ReadmeTests {
-    static let readme = URL(fileURLWithPath: #filePath)
+    static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("README.md")
+    static let readme = root.appendingPathComponent("README.md")
+    static let reference = root.appendingPathComponent("docs/reference.md")
 
     @Test func parameterReferenceIsCurrent() throws {
-        let text = try String(contentsOf: Self.readme, encoding: .utf8)
+        let text = try String(contentsOf: Self.reference, encoding: .utf8)
         let generated = ParameterDocs.markdown()
-        #expect(text.contains(generated), "README.md is stale: run scripts/update-readme")
+        #expect(text.contains(generated), "docs/reference.md is stale: run scripts/update-readme")
+    }
+
+    /// Issue 15: the README is for users, under 20 KB, and starts with the two commands a newcomer needs.
+    @Test func readmeIsShortAndStartsWithTheTwoCommands() throws {
+        let text = try String(contentsOf: Self.readme, encoding: .utf8)
+        #expect(text.utf8.count < 20_000, "README.md is \(text.utf8.count) bytes")
+        let opening = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(20).joined(separator: "\n")
+        #expect(opening.contains("scripts/setup serve && swift run ringd"))
+        #expect(opening.contains("scripts/setup test && scripts/test"))
+        #expect(text.contains("(docs/reference.md)"))
+    }
+
+    /// `.ci/run` runs exactly the README's test command.
+    @Test func ciRunsTheReadmesTestCommand() throws {
+        let ci = try String(contentsOf: Self.root.appendingPathComponent(".ci/run"), encoding: .utf8)
+        #expect(ci.split(separator: "\n").contains("scripts/setup test && scripts/test"))
     }
 
     @Test func everyParameterAndRouteIsDocumented() {
