@@ -259,16 +259,29 @@ extension SVGDocument {
         return path
     }
 
-    /// A class that reveals one piece while the trim track passes over it (linear within the piece); nil when
-    /// the reveal would start only at the hand-over to the still picture.
+    /// A class that reveals one piece while the trim track passes over it; nil when the reveal would start only
+    /// at the hand-over to the still picture. Within one eased segment of the track the piece is timed by that
+    /// segment's own piece of the curve, so its end keeps pace with the cap riding on it (a linear reveal led
+    /// or lagged the cap by up to 3 px at 1024 px, issue 16 item 6); otherwise linearly.
     private mutating func pieceReveal(from a: Double, to b: Double, origin: Double, track: Track<Double>) -> String? {
         let start = Angle.normalized((a - origin) * Angle.fullTurn) / Angle.fullTurn
-        let end = start + (b - a)
-        let t0 = track.time(reaching: start), t1 = track.time(reaching: min(1, end))
+        let end = min(1, start + (b - a))
+        let t0 = track.time(reaching: start), t1 = track.time(reaching: end)
         guard t0 < Scene.handOverTime else { return nil }
+        var timing = "linear"
+        let keys = track.keys
+        if let k = keys.indices.dropLast().first(where: { keys[$0].value <= start && keys[$0 + 1].value >= end }),
+            keys[k + 1].value > keys[k].value
+        {
+            let span = keys[k + 1].value - keys[k].value
+            if let c = keys[k].easing.piece(from: (start - keys[k].value) / span, to: (end - keys[k].value) / span) {
+                let f = NumberFormatting.fraction
+                timing = "cubic-bezier(\(f(c.x1)),\(f(c.y1)),\(f(c.x2)),\(f(c.y2)))"
+            }
+        }
         let total = duration ?? 0
         let cls = newID("m")
-        css += ".\(cls){animation:\(prefix)-d \(seconds(t1 - t0, total))s linear \(seconds(t0, total))s both}"
+        css += ".\(cls){animation:\(prefix)-d \(seconds(t1 - t0, total))s \(timing) \(seconds(t0, total))s both}"
         return cls
     }
 

@@ -151,3 +151,21 @@ import Testing
         }
     }
 }
+
+/// Issue 16 item 6: a piece of the ease-in-out curve, as its own cubic-bézier, follows the whole curve exactly.
+@Suite struct EasingPieceTests {
+    @Test(arguments: [(0.0, 0.1), (0.1, 0.35), (0.4, 0.6), (0.62, 0.9), (0.95, 1.0)])
+    func pieceFollowsTheCurve(from: Double, to: Double) throws {
+        let c = try #require(Easing.easeInOut.piece(from: from, to: to))
+        let t0 = Easing.easeInOut.inverse(from), t1 = Easing.easeInOut.inverse(to)
+        for s in stride(from: 0.0, through: 1.0, by: 0.05) {
+            // The piece's point at parameter s, in the whole curve's coordinates …
+            func bez(_ p1: Double, _ p2: Double) -> Double { 3 * p1 * s * (1 - s) * (1 - s) + 3 * p2 * s * s * (1 - s) + s * s * s }
+            let t = t0 + (t1 - t0) * bez(c.x1, c.x2)
+            let y = from + (to - from) * bez(c.y1, c.y2)
+            // … lies on the whole curve.
+            #expect(abs(Easing.easeInOut.value(at: t) - y) < 1e-9, "s = \(s)")
+        }
+        #expect(Easing.linear.piece(from: from, to: to) == nil)
+    }
+}

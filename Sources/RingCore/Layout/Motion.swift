@@ -50,6 +50,33 @@ public enum Easing: Sendable, Hashable {
         }
     }
 
+    /// The part of the curve between eased progress `from` and `to` (0 ≤ from < to ≤ 1) as a CSS
+    /// `cubic-bezier(x1, y1, x2, y2)` of its own, both axes rescaled to 0…1: a stroke revealed over that part,
+    /// timed by it, keeps pace with a motion timed by the whole curve (a bézier's piece is a bézier). Nil for
+    /// linear easing, which needs none.
+    public func piece(from: Double, to: Double) -> (x1: Double, y1: Double, x2: Double, y2: Double)? {
+        guard case .easeInOut = self, from < to else { return nil }
+        let s0 = Self.parameter(where: Self.by, reaches: from.clamped(to: 0...1))
+        let s1 = Self.parameter(where: Self.by, reaches: to.clamped(to: 0...1))
+        // The control points of the piece from s0 to s1 (de Casteljau), for x and y alike.
+        func controls(_ p: [Double]) -> [Double] {
+            func at(_ s: Double, _ q: [Double]) -> [Double] {
+                // Split q at s: the left part's points.
+                let a = q[0] + (q[1] - q[0]) * s, b = q[1] + (q[2] - q[1]) * s, c = q[2] + (q[3] - q[2]) * s
+                let d = a + (b - a) * s, e = b + (c - b) * s
+                return [q[0], a, d, d + (e - d) * s]
+            }
+            let left = at(s1, p)  // 0 … s1
+            // Its right part from s0 / s1: reverse, split at 1 − s0/s1, reverse back.
+            let r = s1 > 0 ? 1 - s0 / s1 : 0
+            return at(r, left.reversed()).reversed()
+        }
+        let x = controls([0, 0.42, 0.58, 1]), y = controls([0, 0, 1, 1])
+        let dx = x[3] - x[0], dy = y[3] - y[0]
+        guard dx > 0, dy > 0 else { return nil }
+        return ((x[1] - x[0]) / dx, (y[1] - y[0]) / dy, (x[2] - x[0]) / dx, (y[2] - y[0]) / dy)
+    }
+
     // cubic-bezier(x1, 0, x2, 1) with x1 = 0.42, x2 = 0.58, as functions of the curve parameter s.
     private static func bx(_ s: Double) -> Double {
         let x1 = 0.42, x2 = 0.58
