@@ -54,8 +54,11 @@ def grid(seed, quick):
         route = rng.choice(["ring", "ring", "ring", "activity"])
         p = rng.choice(progress)
         q = f"p={p}" if route == "ring" else f"p={p},{rng.choice(progress)},{rng.choice(progress)}"
-        q += "&" + rng.choice(fills).replace("color=", "color=" if route == "ring" else "colors=").replace(
-            "gradient=", "gradient=" if route == "ring" else "gradients=")
+        if route == "ring":
+            q += "&" + rng.choice(fills)
+        else:
+            # Per-ring colours (three rings); the default is the move/exercise/stand gradients.
+            q += rng.choice(["", "&colors=blue,3498db80,red"])
         if route == "ring":
             q += f"&thickness={rng.choice([5, 12, 30, 45, 50])}%"
         q += f"&cap={rng.choice(['round', 'butt'])}&dir={rng.choice(['cw', 'ccw'])}"
