@@ -42,16 +42,7 @@ import Testing
         let svg = c.respond(Self.app, format: .svg)
         try #require(svg.status == .ok)
 
-        let directory = try ExternalTool.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let svgFile = directory.appendingPathComponent("hard.svg")
-        let pngFile = directory.appendingPathComponent("hard.rsvg.png")
-        try Data(svg.body).write(to: svgFile)
-        let run = try ExternalTool.run(
-            "rsvg-convert", ["-w", "\(ours.width)", "-h", "\(ours.height)", "-o", pngFile.path, svgFile.path],
-            install: "apt-get install librsvg2-bin")
-        try #require(run.status == 0, "rsvg-convert failed: \(run.stderr)")
-        let theirs = try PNGDecoder.decode(Array(try Data(contentsOf: pngFile)))
+        let theirs = try Librsvg.render(svg.body, width: ours.width, height: ours.height)
 
         let comparison = PixelComparison(ours: ours, theirs: theirs)
         let worst = comparison.difference.max() ?? 0

@@ -45,16 +45,7 @@ import Testing
         try #require(svg.status == .ok, "SVG request failed: \(String(decoding: svg.body, as: UTF8.self))")
         let ours = try Self.ourImage(c)
 
-        let directory = try ExternalTool.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let svgFile = directory.appendingPathComponent(c.name + ".svg")
-        let pngFile = directory.appendingPathComponent(c.name + ".rsvg.png")
-        try Data(svg.body).write(to: svgFile)
-        let run = try ExternalTool.run(
-            "rsvg-convert", ["-w", "\(ours.width)", "-h", "\(ours.height)", "-o", pngFile.path, svgFile.path],
-            install: "apt-get install librsvg2-bin")
-        try #require(run.status == 0, "rsvg-convert failed: \(run.stderr)")
-        let theirs = try PNGDecoder.decode(Array(try Data(contentsOf: pngFile)))
+        let theirs = try Librsvg.render(svg.body, width: ours.width, height: ours.height)
 
         let comparison = PixelComparison(ours: ours, theirs: theirs)
         let worst = comparison.interiorWorst
