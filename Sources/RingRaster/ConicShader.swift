@@ -55,8 +55,10 @@ struct ConicShader {
     /// Table size bounds.
     static let entries = 64...4096
 
-    /// The shader of `paint` on a band from `inner` to `extent` pixels from its centre.
-    init(_ paint: ConicPaint, inner: Double, extent: Double) {
+    /// The shader of `paint` on a band from `inner` to `extent` pixels from its centre; `closed` when the band
+    /// is a whole turn, so both sides of the paint's wrap are drawn (a band that merely starts there has an edge
+    /// of its own at the start ray, not a seam).
+    init(_ paint: ConicPaint, inner: Double, extent: Double, closed: Bool = false) {
         cx = paint.center.x
         cy = paint.center.y
         cosStart = Float(Trig.cos(paint.start))
@@ -82,7 +84,7 @@ struct ConicShader {
         self.block = block
         interpolationRadius2 = Float(radius2(block))
         let first = table.entries[0], last = table.entries[table.entries.count - 1]
-        if span >= Angle.fullTurn - 1e-9, first != last {
+        if closed, span >= Angle.fullTurn - 1e-9, first != last {
             let ux = Trig.cos(paint.start), uy = Trig.sin(paint.start)
             let d = paint.sweep < 0 ? -1.0 : 1.0
             // The sweep turns from u towards (−uy, ux) clockwise on screen (y down); mirrored when it runs back.

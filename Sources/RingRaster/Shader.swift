@@ -15,9 +15,11 @@ enum Shader {
         case .conic(let conic):
             switch primitive {
             case .arc(let arc):
-                self = .conic(ConicShader(conic, inner: arc.radius - arc.width / 2, extent: arc.radius + arc.width / 2))
+                self = .conic(ConicShader(
+                    conic, inner: arc.radius - arc.width / 2, extent: arc.radius + arc.width / 2, closed: arc.isFullCircle))
             case .ring(let ring):
-                self = .conic(ConicShader(conic, inner: ring.radius - ring.width / 2, extent: ring.radius + ring.width / 2))
+                self = .conic(ConicShader(
+                    conic, inner: ring.radius - ring.width / 2, extent: ring.radius + ring.width / 2, closed: true))
             default:
                 // As in the SVG writer: a conic paint only describes bands; anything else takes the start colour.
                 self = .solid(conic.color(atFraction: 0).premultiplied)
