@@ -29,6 +29,9 @@ let package = Package(
         // System libraries (apt: zlib1g-dev, libssl-dev).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        // Text (apt: libharfbuzz-dev, libfribidi-dev): shaping and glyph outlines, the bidi algorithm.
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         // <sys/epoll.h> (Linux): RingHTTP's per-loop readiness set.
         .systemLibrary(name: "CEpoll"),
 
@@ -38,6 +41,8 @@ let package = Package(
         .target(name: "RingSVG", dependencies: ["RingCore"], swiftSettings: strict),
         .target(name: "RingRaster", dependencies: ["RingCore"], swiftSettings: strict),
         .target(name: "RingPNG", dependencies: ["RingRaster", "CZlib"], swiftSettings: strict),
+        // Fonts found and mapped, text shaped and ordered into outlines: implements RingCore's TextSetter.
+        .target(name: "RingText", dependencies: ["RingCore", "RingSync", "CHarfBuzz", "CFriBidi"], swiftSettings: strict),
 
         // Transport: RingHTTP imports nothing of ours but RingSync's lock.
         .target(
@@ -49,8 +54,8 @@ let package = Package(
         .target(
             name: "RingApp",
             dependencies: [
-                "RingCore", "RingSVG", "RingRaster", "RingPNG", "RingHTTP", "RingSync", "CCrypto", "CZlib",
-                .product(name: "Logging", package: "swift-log"),
+                "RingCore", "RingText", "RingSVG", "RingRaster", "RingPNG", "RingHTTP", "RingSync", "CCrypto",
+                "CZlib", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
@@ -73,6 +78,7 @@ let package = Package(
         .target(name: "RingTestSupport", path: "Tests/RingTestSupport", swiftSettings: strict),
 
         .testTarget(name: "RingCoreTests", dependencies: ["RingCore"], swiftSettings: strict),
+        .testTarget(name: "RingTextTests", dependencies: ["RingText", "RingCore"], swiftSettings: strict),
         .testTarget(name: "RingSyncTests", dependencies: ["RingSync"], swiftSettings: strict),
         .testTarget(
             name: "RingSVGTests", dependencies: ["RingSVG", "RingCore"], exclude: ["Goldens"], swiftSettings: strict

@@ -8,6 +8,7 @@ enum Geometry {
     case box(BoxCoverage)
     case outline(OutlineCoverage)
     case halfPlane(HalfPlaneCoverage)
+    case path(PathCoverage)
 
     /// The coverage of `primitive` (already scaled to device pixels).
     init(_ primitive: Primitive) {
@@ -30,6 +31,8 @@ enum Geometry {
         case .wedge(let wedge):
             let sector = wedge.isFullCircle ? nil : AngularSector(center: wedge.center, start: wedge.start, sweep: wedge.sweep)
             self = .band(BandCoverage(center: wedge.center, inner: 0, outer: wedge.radius, sector: sector))
+        case .path(let path):
+            self = .path(PathCoverage(path))
         }
     }
 
@@ -51,6 +54,7 @@ enum Geometry {
         case .box(let g): g.rows
         case .outline(let g): g.rows
         case .halfPlane(let g): g.rows
+        case .path(let g): g.rows
         }
     }
 
@@ -61,6 +65,7 @@ enum Geometry {
         case .box(let g): g.spans(y: y)
         case .outline(let g): g.spans(y: y)
         case .halfPlane(let g): g.spans(y: y)
+        case .path(let g): g.spans(y: y)
         }
     }
 
@@ -72,6 +77,7 @@ enum Geometry {
         case .box(let g): g.coverage(y: y, range: range, into: out)
         case .outline(let g): g.coverage(y: y, range: range, into: out)
         case .halfPlane(let g): g.coverage(y: y, range: range, into: out)
+        case .path(let g): g.coverage(y: y, range: range, into: out)
         }
     }
 }

@@ -143,6 +143,12 @@ extension SVGDocument {
                 path.close()
                 body += "<path d=\"\(path.d)\"" + paint.fill + extra + "/>"
             }
+
+        case .path(let outline):
+            // Non-zero winding is SVG's default fill rule, as it is the fonts'.
+            let path = SVGPath.filled(outline)
+            guard !path.d.isEmpty else { return }
+            body += "<path d=\"\(path.d)\"" + paint.fill + extra + "/>"
         }
     }
 
@@ -217,7 +223,7 @@ extension Primitive {
         switch self {
         case .ring, .arc, .capsule, .polyline, .roundedRectOutline: true
         case .wedge: trimmed
-        case .disc, .roundedRect: false
+        case .disc, .roundedRect, .path: false
         }
     }
 }

@@ -1,7 +1,8 @@
 /// A geometric shape with an exact signed distance: what a Scene paints.
 ///
-/// Every primitive is a closed set described analytically (no flattened paths), so the SVG writer can emit the
-/// same geometry as arcs and lines and the rasterizer can compute exact distances and edge normals.
+/// Every primitive is a closed set described analytically, so the SVG writer can emit the same geometry as arcs,
+/// lines and curves and the rasterizer can compute exact coverage (distances and edge normals, or for a
+/// ``FilledPath`` the exact area under its edges).
 public enum Primitive: Sendable, Hashable {
     /// A thick circular arc (a stroked arc of the centre line); a full annulus when it sweeps a whole turn.
     case arc(ArcBand)
@@ -19,6 +20,8 @@ public enum Primitive: Sendable, Hashable {
     case roundedRectOutline(RoundedRectOutline)
     /// A filled circular sector (pie).
     case wedge(Wedge)
+    /// A filled outline of lines and Bézier curves, non-zero winding (text set in a real font).
+    case path(FilledPath)
 }
 
 /// Cap at one end of an ``ArcBand``.

@@ -125,7 +125,7 @@ extension Primitive {
             let points = o.shape.outlinePoints(tolerance: 0.05)
             let length = zip(points, points.dropFirst()).reduce(0) { $0 + $1.0.distance(to: $1.1) }
             return .polyline(Polyline(points: points.prefix(length: length * f), width: o.width))
-        case .disc, .roundedRect:
+        case .disc, .roundedRect, .path:
             return self
         }
     }

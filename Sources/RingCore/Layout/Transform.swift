@@ -50,6 +50,8 @@ extension Primitive {
             w.radius = t.length(w.radius)
             w.start += t.angle
             return .wedge(w)
+        case .path(let path):
+            return .path(path.mapped(t.apply))
         }
     }
 }
