@@ -62,7 +62,7 @@ struct RenderQueryCase {
             return
         }
         checkSpec(spec)
-        let scene = RingLayout.scene(for: spec)
+        let scene = RingLayout.scene(for: spec, text: Typeface.system.setter)
         SceneCheck.check(scene, context: "\(route) \(rawQuery.debugDescription)")
         let side = spec.common.size * Double(spec.common.scale)
         let rasterize = side <= (scene.isAnimated ? maxFuzzAPNGSide : maxFuzzPNGSide)
@@ -100,7 +100,7 @@ struct RenderQueryCase {
         let size = (try? QueryString(parsing: rawQuery))
             .flatMap { $0["size"] }.flatMap(ValueSyntax.decimal)
             .map { min(max($0, RingLimits.size.lowerBound), RingLimits.size.upperBound) } ?? 128
-        let scene = ErrorLayout.scene(message: message, size: size)
+        let scene = ErrorLayout.scene(message: message, size: size, text: Typeface.system.setter)
         SceneCheck.check(scene, context: "error image for \(message.debugDescription)")
         let renderFormat: OutputFormat = format == .png && scene.width <= maxFuzzErrorPNGSide ? .png : .svg
         // The scene just checked is the one drawn: ErrorLayout is deterministic, so laying it out once is the

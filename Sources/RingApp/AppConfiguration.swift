@@ -20,12 +20,16 @@ public struct AppConfiguration: Sendable, Hashable {
     public var renderThreads: Int
     /// Renders that may wait for a thread before requests get 503. Default: ``defaultRenderQueueLimit``.
     public var renderQueueLimit: Int
+    /// Folder searched for the label fonts (with its subfolders) instead of the system's font folders
+    /// (`--font-dir`). Default: nil.
+    public var fontDirectory: String?
 
     public init(
         maxAge: Int = 86_400, errorMaxAge: Int = 60, cacheBytes: Int = AppConfiguration.defaultCacheBytes,
         renderThreads: Int = HTTPServer.Configuration.onlineCPUs,
-        renderQueueLimit: Int = AppConfiguration.defaultRenderQueueLimit
+        renderQueueLimit: Int = AppConfiguration.defaultRenderQueueLimit, fontDirectory: String? = nil
     ) {
+        self.fontDirectory = fontDirectory
         self.maxAge = maxAge
         self.errorMaxAge = errorMaxAge
         self.cacheBytes = cacheBytes

@@ -1,4 +1,5 @@
 import RingCore
+import RingText
 import RingHTTP
 
 /// The ringd responder: routes a request to health, metrics, an image route or 404, applies the error
@@ -17,6 +18,8 @@ public struct RingApplication: HTTPResponder {
     public let cache: RenderCache
     public let metrics: Metrics
     let renderer: ImageRenderer
+    /// The fonts labels and error messages are set in (loaded once, at start).
+    public var typeface: Typeface { renderer.typeface }
     let pool: RenderPool<CacheKey, RenderOutcome>
 
     /// - Parameter now: the clock for error-image expiry (tests inject one).
@@ -25,7 +28,8 @@ public struct RingApplication: HTTPResponder {
         now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) {
         self.configuration = configuration
-        self.renderer = ImageRenderer()
+        self.renderer = ImageRenderer(
+            typeface: configuration.fontDirectory.map { Typeface(directories: [$0]) } ?? .system)
         self.cache = RenderCache(
             capacity: configuration.cacheBytes, errorTTL: .seconds(configuration.errorMaxAge), now: now)
         self.metrics = Metrics()
@@ -73,7 +77,7 @@ public struct RingApplication: HTTPResponder {
     func plan(_ request: HTTPRequest) -> Plan {
         switch request.path {
         case "/healthz":
-            return .answer(counted(Self.healthy, route: .healthz, format: nil))
+            return .answer(counted(healthy, route: .healthz, format: nil))
         case "/metrics":
             let text = metrics.exposition(cache: cache.statistics)
             let response = HTTPResponse(
@@ -96,7 +100,7 @@ public struct RingApplication: HTTPResponder {
     /// An image route: decoded once (``ImageResolution``, shared with `ringd render`), then a cache hit, a
     /// render, or the error policy.
     func planImage(_ request: HTTPRequest) -> Plan {
-        switch ImageResolution(path: request.path, query: request.query) {
+        switch ImageResolution(path: request.path, query: request.query, typeface: typeface) {
         case .notFound:
             let response = HTTPResponse.text(.notFound, Self.notFoundText(path: request.path))
             return .answer(counted(response, route: .notFound, format: nil))
@@ -104,7 +108,7 @@ public struct RingApplication: HTTPResponder {
             return planError(error, route: RequestRoute(route), format: format, request: request, strict: strict)
         case .image(let spec, let imageRoute, let format):
             let route = RequestRoute(imageRoute)
-            let key = CacheKey(spec: spec, format: format)
+            let key = CacheKey(spec: spec, format: format, typeface: typeface)
             if let entry = cache.entry(for: key, aliasing: request.target) {
                 return .answer(counted(entry.response(for: request), route: route, format: format))
             }
@@ -140,7 +144,7 @@ public struct RingApplication: HTTPResponder {
         let size = (try? QueryString(parsing: request.query))
             .flatMap { $0["size"] }.flatMap(ValueSyntax.decimal)
             .map { min(max($0, RingLimits.size.lowerBound), RingLimits.size.upperBound) } ?? 128
-        let key = CacheKey(errorMessage: message, size: size, format: format)
+        let key = CacheKey(errorMessage: message, size: size, format: format, typeface: typeface)
         if let entry = cache.errorEntry(for: key) {
             return .answer(counted(entry.response(for: request), route: route, format: format))
         }
@@ -177,7 +181,17 @@ public struct RingApplication: HTTPResponder {
         headers: HTTPHeaders([("Retry-After", String(retryAfterSeconds)), ("Cache-Control", "no-store")])
     ).prepared()
 
-    static let healthy = HTTPResponse.text(.ok, "ok", headers: HTTPHeaders([("Cache-Control", "no-store")])).prepared()
+    /// `/healthz`: "ok", and when no label font was found a second line saying labels fall back to ASCII (the
+    /// service works, but an operator should know).
+    var healthy: HTTPResponse {
+        typeface.fonts == nil ? Self.healthyWithoutFonts : Self.healthyWithFonts
+    }
+
+    static let healthyWithFonts = HTTPResponse.text(.ok, "ok", headers: HTTPHeaders([("Cache-Control", "no-store")]))
+        .prepared()
+    static let healthyWithoutFonts = HTTPResponse.text(
+        .ok, "ok\n" + Typeface.strokeOnly.summary + "\n", headers: HTTPHeaders([("Cache-Control", "no-store")])
+    ).prepared()
 
     /// The media type `/` answers with, as `/openapi.json` documents it (a test checks they agree).
     static let indexContentType = "text/html; charset=utf-8"

@@ -21,6 +21,8 @@ public struct Settings: Sendable, Equatable {
     public var headerTimeout: Int = Self.seconds(HTTPServer.Configuration().headerTimeout)
     /// `--idle-timeout`: seconds a kept-alive connection may wait for its next request before it is closed.
     public var idleTimeout: Int = Self.seconds(HTTPServer.Configuration().idleTimeout)
+    /// `--font-dir`: folder searched for the label fonts instead of the system's (nil: the system's).
+    public var fontDirectory: String?
 
     /// Accepted ranges. Upper bounds only stop typos (`--cache-mb 640000`) from taking the machine.
     public enum Limits {
@@ -44,8 +46,12 @@ public struct Settings: Sendable, Equatable {
     public init(
         host: String?, port: Int?, logLevel: String?, cacheMB: Int? = nil, maxAge: Int? = nil,
         renderThreads: Int? = nil, renderQueue: Int? = nil, ioQueues: Int? = nil, headerTimeout: Int? = nil,
-        idleTimeout: Int? = nil, environment: [String: String]
+        idleTimeout: Int? = nil, fontDirectory: String? = nil, environment: [String: String]
     ) throws(Invalid) {
+        if let dir = fontDirectory ?? environment["RINGD_FONT_DIR"] {
+            guard !dir.isEmpty else { throw Invalid(message: "--font-dir (RINGD_FONT_DIR) must not be empty") }
+            self.fontDirectory = dir
+        }
         if let h = host ?? environment["RINGD_HOST"] {
             guard !h.isEmpty else { throw Invalid(message: "--host (RINGD_HOST) must not be empty") }
             self.host = h
@@ -106,7 +112,8 @@ public struct Settings: Sendable, Equatable {
     /// The application layer's configuration these settings describe.
     public var appConfiguration: AppConfiguration {
         AppConfiguration(
-            maxAge: maxAge, cacheBytes: cacheMB << 20, renderThreads: renderThreads, renderQueueLimit: renderQueue)
+            maxAge: maxAge, cacheBytes: cacheMB << 20, renderThreads: renderThreads, renderQueueLimit: renderQueue,
+            fontDirectory: fontDirectory)
     }
 
     /// The HTTP server's configuration these settings describe.

@@ -132,7 +132,9 @@ struct PathCoverage: CoverageSource {
         guard let first = cells.firstIndex(where: { $0 > Self.dust }),
             let last = cells.lastIndex(where: { $0 > Self.dust })
         else { return (SpanSet(), SpanSet()) }
-        let touched = SpanSet(Double(minColumn + first) + 0.5, Double(minColumn + last) + 0.5)
+        // The touched pixels' whole extent, not their centres: another shape's interior minus this set must lose
+        // those pixels, and a boundary exactly on a centre would keep them.
+        let touched = SpanSet(Double(minColumn + first), Double(minColumn + last) + 1)
         var covered = SpanSet()
         var i = first
         while i <= last {

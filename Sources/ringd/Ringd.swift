@@ -12,7 +12,8 @@ struct Ringd: ParsableCommand {
         discussion: """
             Every option also reads an environment variable when the flag is absent: \
             RINGD_HOST, RINGD_PORT (or PORT), RINGD_LOG_LEVEL, RINGD_CACHE_MB, RINGD_MAX_AGE, \
-            RINGD_RENDER_THREADS, RINGD_RENDER_QUEUE, RINGD_IO_QUEUES, RINGD_HEADER_TIMEOUT, RINGD_IDLE_TIMEOUT.
+            RINGD_RENDER_THREADS, RINGD_RENDER_QUEUE, RINGD_IO_QUEUES, RINGD_HEADER_TIMEOUT, RINGD_IDLE_TIMEOUT,
+            RINGD_FONT_DIR.
             """,
         subcommands: [Serve.self, Render.self, Docs.self],
         defaultSubcommand: Serve.self
@@ -53,13 +54,16 @@ struct Serve: ParsableCommand {
     @Option(help: "Seconds a kept-alive connection may wait for its next request. [env: RINGD_IDLE_TIMEOUT] (default: 15)")
     var idleTimeout: Int?
 
+    @Option(help: "Folder (with subfolders) holding the label fonts: Inter-SemiBold.otf, Noto Sans, Droid Sans Fallback. [env: RINGD_FONT_DIR] (default: /usr/share/fonts)")
+    var fontDir: String?
+
     func run() throws {
         let settings: Settings
         do {
             settings = try Settings(
                 host: host, port: port, logLevel: logLevel, cacheMB: cacheMb, maxAge: maxAge,
                 renderThreads: renderThreads, renderQueue: renderQueue, ioQueues: ioQueues,
-                headerTimeout: headerTimeout, idleTimeout: idleTimeout,
+                headerTimeout: headerTimeout, idleTimeout: idleTimeout, fontDirectory: fontDir,
                 environment: Environment.current)
         } catch {
             throw ValidationError(error.message)
@@ -72,6 +76,11 @@ struct Serve: ParsableCommand {
         }
         let logger = Logger(label: "ringd")
         let app = RingApplication(configuration: settings.appConfiguration)
+        if app.typeface.fonts == nil {
+            logger.warning("\(app.typeface.summary)")
+        } else {
+            logger.info("\(app.typeface.summary)")
+        }
         let server = HTTPServer(configuration: settings.serverConfiguration, responder: app)
         app.metrics.setOpenConnectionsSource { [server] in server.openConnections }
         do {

@@ -10,7 +10,7 @@ enum Environment {
     static let names = [
         "RINGD_HOST", "RINGD_PORT", "PORT", "RINGD_LOG_LEVEL", "RINGD_CACHE_MB", "RINGD_MAX_AGE",
         "RINGD_RENDER_THREADS", "RINGD_RENDER_QUEUE", "RINGD_IO_QUEUES", "RINGD_HEADER_TIMEOUT",
-        "RINGD_IDLE_TIMEOUT",
+        "RINGD_IDLE_TIMEOUT", "RINGD_FONT_DIR",
     ]
 
     static var current: [String: String] {

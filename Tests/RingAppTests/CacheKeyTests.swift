@@ -3,22 +3,42 @@ import Testing
 @testable import RingApp
 
 @Suite struct CacheKeyTests {
-    static func key(_ route: ImageRoute, _ query: String, _ format: OutputFormat = .svg) throws -> CacheKey {
-        CacheKey(spec: try QueryDecoder.decode(route: route, query: QueryString(parsing: query)), format: format)
+    static func key(
+        _ route: ImageRoute, _ query: String, _ format: OutputFormat = .svg, typeface: Typeface = .system
+    ) throws -> CacheKey {
+        CacheKey(
+            spec: try QueryDecoder.decode(route: route, query: QueryString(parsing: query), typeface: typeface),
+            format: format, typeface: typeface)
     }
 
     /// Pinned: a change here means every cached URL out there changes its ETag. Bump
     /// `CanonicalSpec.rendererVersion` on purpose (and re-pin) when the pictures change, never by accident.
+    /// Pinned without fonts (the stroke font's fixed version): with fonts the key also holds their digest, which
+    /// follows the installed font files (``fontFilesAreInTheKey()``).
     @Test(arguments: [
-        (ImageRoute.ring, "p=0.7", OutputFormat.svg, "42c4b455d0862296a185e7a8f9b4ec8724f021adf4a5b4d62b6d3567e01da55c"),
-        (.ring, "p=0.7", .png, "a16ede2a7963be10fcebb8a4d53734ef13d907e4cf9cd0d37a3c063731169f2a"),
-        (.activity, "p=0.8,0.6,1.1", .svg, "4961be89969f12be9c1b0777cb3f793d41a494fbd96c43c41b93e52c0937fb9e"),
-        (.check, "", .svg, "c3e4df166990b9b3abb94674e4165eb42d0da58eb46dc64181bab7155b3d761a"),
+        (ImageRoute.ring, "p=0.7", OutputFormat.svg, "8a7a08f91e8fb8c5d855f48f96c77ccd7b75ecac9e7c1cc1eb108674bfc8f751"),
+        (.ring, "p=0.7", .png, "a996b23ab9d41ca8031977e4b8e96242d2fd1442f463a995c649d45ff03b6662"),
+        (.activity, "p=0.8,0.6,1.1", .svg, "f28e8a77a104dc9926a1bb95f4cfc3c2cac829884673dc1b7ea018c44809b447"),
+        (.check, "", .svg, "e90c8a8e29730b726da1252e8409c77624e98f323df6a6aa020f824b8e295711"),
     ])
     func goldenKeys(route: ImageRoute, query: String, format: OutputFormat, digest: String) throws {
-        let key = try Self.key(route, query, format)
+        let key = try Self.key(route, query, format, typeface: .strokeOnly)
         #expect(key.digest == digest)
         #expect(key.etag == "\"\(digest.prefix(32))\"")
+    }
+
+    /// Two replicas with different font files must not share an ETag for what may be different pictures: the
+    /// fonts' digest is part of the renderer version in every key, image and error alike.
+    @Test func fontFilesAreInTheKey() throws {
+        let system = Typeface.system
+        try #require(system.fonts != nil, "no label fonts installed (scripts/setup serve installs them)")
+        #expect(system.version.hasPrefix("fonts-") && system.version.count == "fonts-".count + 16)
+        #expect(Typeface.strokeOnly.version == "stroke")
+        #expect(try Self.key(.ring, "p=0.7", typeface: system) != Self.key(.ring, "p=0.7", typeface: .strokeOnly))
+        #expect(CacheKey(errorMessage: "m", size: 128, format: .svg, typeface: system)
+            != CacheKey(errorMessage: "m", size: 128, format: .svg, typeface: .strokeOnly))
+        // The same files give the same version (a second replica, a restart).
+        #expect(Typeface().version == system.version)
     }
 
     @Test func spellingsOfOnePictureAreOneKey() throws {

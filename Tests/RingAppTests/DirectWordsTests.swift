@@ -19,7 +19,7 @@ import Testing
             let route = try #require(ImageRoute(rawValue: String(c.path.dropFirst())))
             guard let spec = try? QueryDecoder.decode(route: route, query: QueryString(parsing: c.query + variant))
             else { continue }
-            let scene = RingLayout.scene(for: spec)
+            let scene = RingLayout.scene(for: spec, text: Typeface.system.setter)
             let scale = Double(spec.common.scale)
             // A still, and for an animation a few moments of it (the frames an APNG is made of).
             let moments: [Scene] =
@@ -44,7 +44,7 @@ import Testing
         func statistics(_ query: String) throws -> RenderStatistics {
             let spec = try QueryDecoder.decode(route: .ring, query: QueryString(parsing: query))
             var statistics = RenderStatistics()
-            _ = Rasterizer.render(RingLayout.scene(for: spec), scale: 1, statistics: &statistics)
+            _ = Rasterizer.render(RingLayout.scene(for: spec, text: Typeface.system.setter), scale: 1, statistics: &statistics)
             return statistics
         }
         let opaque = try statistics("p=0.73&size=1024")
@@ -65,7 +65,7 @@ import Testing
             let route = try #require(ImageRoute(rawValue: String(c.path.dropFirst())))
             guard let spec = try? QueryDecoder.decode(route: route, query: QueryString(parsing: c.query + variant))
             else { continue }
-            let scene = RingLayout.scene(for: spec), scale = Double(spec.common.scale)
+            let scene = RingLayout.scene(for: spec, text: Typeface.system.setter), scale = Double(spec.common.scale)
             let whole = PNGEncoder.encode(Rasterizer.render(scene, scale: scale))
             #expect(ImageRenderer.stillPNG(scene, scale: scale) == whole, "\(c.name)\(variant)")
         }

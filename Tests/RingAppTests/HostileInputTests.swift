@@ -32,7 +32,7 @@ import Testing
             ("ring", "p=0.5&shadow=\(script)", "shadow"), ("ring", "p=0.5&theme=\(script)", "theme"),
             ("ring", "p=0.5&labelColor=\(script)", "labelColor"), ("ring", "p=0.5&animate=\(script)", "animate"),
             ("ring", "p=0.5&duration=\(script)", "duration"), ("ring", "p=0.5&format=\(script)", "format"),
-            ("ring", "p=0.5&label=%E2%98%83", "label"), ("ring", "p=0.5&label=" + String(repeating: "A", count: 25), "label"),
+            ("ring", "p=0.5&label=%E2%80%AEevil", "label"), ("ring", "p=0.5&label=" + String(repeating: "A", count: 25), "label"),
             ("ring", "p=0.5&title=" + String(repeating: "t", count: 201), "title"), ("ring", "p=0.5&title=a%07b", "title"),
             ("ring", "p=0.5&value=1&total=2", "value"), ("ring", "value=\(script)&total=2", "value"),
             ("ring", "value=1&total=\(script)", "total"), ("ring", "p=0.5&color=" + String(repeating: "f", count: 10_000), "color"),

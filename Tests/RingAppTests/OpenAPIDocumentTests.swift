@@ -130,8 +130,9 @@ import Testing
             #expect(schema["enum"] as? [String] == options)
         case .flag:
             #expect(Set(schema["enum"] as? [String] ?? []).isSuperset(of: ["0", "1"]))
-        case .text(let max, _):
-            #expect(schema["maxLength"] as? Int == max)
+        case .text(let max, let label):
+            // A label's bound in JSON Schema is its byte limit: schema lengths count code points, not characters.
+            #expect(schema["maxLength"] as? Int == (label ? RingLimits.labelBytes : max))
         case .progressList(_, let count), .paintList(let count), .colorList(let count):
             let pattern = schema["pattern"] as? String ?? ""
             #expect(pattern.hasSuffix("){\(count.lowerBound - 1),\(count.upperBound - 1)}$"), "\(name): \(pattern)")
@@ -208,7 +209,8 @@ import Testing
             case .integer(let r): bad += [String(r.upperBound + 1), String(r.lowerBound - 1), "2.5"]
             case .choice: bad += ["zz"]
             case .flag: bad += ["2", "yes"]
-            case .text(let max, _): bad = [String(repeating: "a", count: max + 1)]
+            case .text(let max, let label):
+                bad = [String(repeating: "a", count: (label ? RingLimits.labelBytes : max) + 1), "a\u{202E}b"]
             default: break
             }
             let schema = doc.resolve(try #require(parameters.first { $0["name"] as? String == row.name })["schema"])

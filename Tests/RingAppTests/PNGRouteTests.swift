@@ -92,7 +92,7 @@ import Testing
             return
         }
         // APNG: the planned frames, after a default image that is not part of the animation; plays once.
-        let scene = RingLayout.scene(for: spec)
+        let scene = RingLayout.scene(for: spec, text: Typeface.system.setter)
         let duration = try #require(scene.duration)
         let plan = FramePlan(duration: duration)
         #expect(facts.info["default_image"] as? Bool == true)

@@ -51,8 +51,8 @@ import Testing
         ("p=0.5&thickness=70%", "thickness"), ("p=0.5&thickness=100", "thickness"), ("p=0.5&start=400", "start"),
         ("p=0.5&dir=up", "dir"), ("p=0.5&cap=square", "cap"), ("p=0.5&shadow=maybe", "shadow"), ("p=0.5&theme=blue", "theme"),
         ("p=0.5&animate=2", "animate"), ("p=0.5&duration=0", "duration"), ("p=0.5&duration=11", "duration"),
-        ("p=0.5&format=gif", "format"), ("p=0.5&label=%E2%82%AC", "label"), ("p=0.5&label=%0A", "label"),
-        ("p=0.5&label=0123456789012345678901234", "label"), ("p=0.5&label=caf%C3%A9", "label"),
+        ("p=0.5&format=gif", "format"), ("p=0.5&label=%E0%BD%80", "label"), ("p=0.5&label=%0A", "label"),
+        ("p=0.5&label=0123456789012345678901234", "label"), ("p=0.5&label=%F0%9F%98%80", "label"),
         ("p=0.5&bg=transparentish", "bg"), ("p=0.5&labelColor=none", "labelColor"), ("value=1", "total"), ("total=2", "value"),
         ("p=0.5&value=1&total=2", "value"), ("value=30&total=2", "value"), ("value=1&total=0", "total"),
     ] as [(String, String)])

@@ -77,7 +77,7 @@ import Testing
             return try PNGDecoder.decode(png.body)
         }
         let spec = try c.spec()
-        let scene = RingLayout.scene(for: spec)
+        let scene = RingLayout.scene(for: spec, text: Typeface.system.setter)
         let still = scene.frame(at: scene.duration ?? 0)
         return try PNGDecoder.decode(PNGEncoder.encode(Rasterizer.render(still, scale: Double(spec.common.scale))))
     }

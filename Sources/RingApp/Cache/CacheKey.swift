@@ -14,9 +14,9 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
     /// is already uniformly distributed) and much cheaper than hashing 64 characters per lookup.
     private let hashPrefix: UInt64
 
-    /// The key of the picture `spec` describes, in `format`.
-    public init(spec: RingSpec, format: OutputFormat) {
-        self.init(digest: CanonicalSpec(spec, format: format).sha256, format: format)
+    /// The key of the picture `spec` describes, in `format`, drawn with `typeface`.
+    public init(spec: RingSpec, format: OutputFormat, typeface: Typeface = .system) {
+        self.init(digest: CanonicalSpec(spec, format: format, typeface: typeface).sha256, format: format)
     }
 
     private init(digest: String, format: OutputFormat) {
@@ -26,8 +26,9 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The key of an error image (a separate namespace: its text can never equal a spec's).
-    public init(errorMessage: String, size: Double, format: OutputFormat) {
-        let text = "\(CanonicalSpec.rendererVersion)\nerror\n\(format.rawValue)\n\(size)\n\(errorMessage)"
+    public init(errorMessage: String, size: Double, format: OutputFormat, typeface: Typeface = .system) {
+        let version = CanonicalSpec.rendererVersion + "+" + typeface.version
+        let text = "\(version)\nerror\n\(format.rawValue)\n\(size)\n\(errorMessage)"
         self.init(digest: ContentHash.hex(Array(text.utf8)), format: format)
     }
 

@@ -77,9 +77,19 @@ enum OpenAPISchemas {
             return ["type": "string", "enum": .array(options.map(JSONValue.string))]
         case .flag:
             return ["type": "string", "enum": ["0", "1", "true", "false"]]
-        case .text(let maxLength, let glyphsOnly):
-            let characters = glyphsOnly ? "[\(glyphClass)]" : #"[^\u0000-\u001F\u007F]"#
-            return ["type": "string", "maxLength": .integer(maxLength), "pattern": .string("^\(characters)*$")]
+        case .text(let maxLength, let label):
+            // JSON Schema counts code points, not grapheme clusters: a label's bound there is its byte limit
+            // (never fewer bytes than code points). Which scripts are covered depends on the fonts installed.
+            guard label else {
+                return [
+                    "type": "string", "maxLength": .integer(maxLength),
+                    "pattern": #"^[^\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]*$"#,
+                ]
+            }
+            return [
+                "type": "string", "maxLength": .integer(RingLimits.labelBytes),
+                "pattern": #"^[^\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]*$"#,
+            ]
         }
     }
 
@@ -87,18 +97,6 @@ enum OpenAPISchemas {
     static var presets: JSONValue {
         ["enum": .array(NamedColors.gradientPresetNames.map(JSONValue.string))]
     }
-
-    /// The built-in stroke font's characters as the inside of a regular-expression class.
-    static let glyphClass: String = {
-        var out = ""
-        for character in StrokeFont.standard.supportedCharacters {
-            for scalar in character.unicodeScalars {
-                if "\\]^-[".unicodeScalars.contains(scalar) { out += "\\" }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }()
 
     /// `text` as a JSON value of the type `kind`'s schema gives it: a number where the schema has a number
     /// branch and the text is a plain decimal, else a string.

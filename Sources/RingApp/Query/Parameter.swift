@@ -61,8 +61,9 @@ public enum ParameterKind: Sendable {
     case choice([String])
     /// `0` or `1`.
     case flag
-    /// Free text up to `maxLength` characters; `glyphsOnly` restricts it to the built-in stroke font.
-    case text(maxLength: Int, glyphsOnly: Bool)
+    /// Free text up to `maxLength` characters (grapheme clusters); a `label` is drawn, so it must also be within
+    /// ``RingLimits/labelBytes`` and free of bidi controls and emoji, and the label fonts must have its characters.
+    case text(maxLength: Int, label: Bool)
 
     /// What the kind accepts, in words, for error messages and docs.
     public var expectation: String {
@@ -92,8 +93,10 @@ public enum ParameterKind: Sendable {
             "one of " + options.joined(separator: ", ")
         case .flag:
             "0 or 1"
-        case .text(let max, let glyphsOnly):
-            "text of at most \(max) characters" + (glyphsOnly ? " from the built-in glyph set (letters, digits, % . , : / - + and a few more)" : "")
+        case .text(let max, let label):
+            label
+                ? "none, auto, or text of at most \(max) characters and \(RingLimits.labelBytes) bytes in any script the label fonts cover (no control characters, bidi controls or emoji)"
+                : "text of at most \(max) characters (no control characters or bidi controls)"
         }
     }
 }

@@ -16,11 +16,12 @@ public enum QueryDecoder {
         static let extraRingPaints = ["lightBlue", "lightOrange", "lightPurple", "lightYellow", "lightRed"]
     }
 
-    /// The spec `query` asks `route` for, validated through `table` (the server's table unless a test gives another).
+    /// The spec `query` asks `route` for, validated through `table` (the server's table unless a test gives another),
+    /// with labels checked against what `typeface` can draw.
     public static func decode(
-        route: ImageRoute, query: QueryString, table: ParameterTable = .standard
+        route: ImageRoute, query: QueryString, table: ParameterTable = .standard, typeface: Typeface = .system
     ) throws(QueryError) -> RingSpec {
-        let q = QueryReader(route: route, query: query, table: table)
+        let q = QueryReader(route: route, query: query, table: table, typeface: typeface)
         var common = try decodeCommon(q)
         let style: RingSpec.Style
         switch route {

@@ -25,9 +25,18 @@ public struct QueryError: Error, Sendable, Hashable, CustomStringConvertible {
         "\(Self.escapingControls(Self.excerpt(parameter))): got \(Self.quoted(given)); expected \(expected)"
     }
 
-    /// `s`, cut to ``maxEchoCharacters`` with an ellipsis when longer.
+    /// Most code points echoed: one "character" can hold a thousand combining marks.
+    public static let maxEchoScalars = 80
+
+    /// `s`, cut to ``maxEchoCharacters`` characters and ``maxEchoScalars`` code points, with an ellipsis when longer.
     static func excerpt(_ s: String) -> String {
-        s.count > maxEchoCharacters ? String(s.prefix(maxEchoCharacters)) + "…" : s
+        var cut = s.count > maxEchoCharacters ? String(s.prefix(maxEchoCharacters)) : s
+        if cut.unicodeScalars.count > maxEchoScalars {
+            var scalars = String.UnicodeScalarView()
+            scalars.append(contentsOf: cut.unicodeScalars.prefix(maxEchoScalars))
+            cut = String(scalars)
+        }
+        return cut == s ? s : cut + "…"
     }
 
     /// A shortened, quoted, escaped excerpt of user input for use inside `expected`.
@@ -47,12 +56,14 @@ public struct QueryError: Error, Sendable, Hashable, CustomStringConvertible {
         return "\"" + escapingControls(s, quote: true) + "\""
     }
 
-    /// `s` with C0 controls and DEL written as `\u{…}` (and `"` as `\"` when `quote`).
+    /// `s` with C0 and C1 controls, DEL, line separators and bidi controls (which would reorder the rest of the
+    /// line as displayed) written as `\u{…}` (and `"` as `\"` when `quote`).
     static func escapingControls(_ s: String, quote: Bool = false) -> String {
         var out = ""
         for scalar in s.unicodeScalars {
             switch scalar.value {
-            case 0..<0x20, 0x7F: out += "\\u{\(String(scalar.value, radix: 16))}"
+            case 0..<0x20, 0x7F...0x9F, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069:
+                out += "\\u{\(String(scalar.value, radix: 16))}"
             case 0x22 where quote: out += "\\\""
             default: out.unicodeScalars.append(scalar)
             }

@@ -1,4 +1,5 @@
 import RingCore
+import RingText
 
 /// Typed access to one route's query values, validated through the parameter table.
 ///
@@ -9,6 +10,8 @@ struct QueryReader {
     let query: QueryString
     /// The table whose rows say what each parameter accepts.
     let table: ParameterTable
+    /// The fonts labels are set in: what they cover is what a label may contain.
+    var typeface: Typeface = .system
 
     func isGiven(_ name: String) -> Bool { query[name] != nil }
 
@@ -141,19 +144,58 @@ struct QueryReader {
 
     func text(_ name: String) throws(QueryError) -> String? {
         guard let raw = query[name] else { return nil }
-        guard case .text(let maxLength, let glyphsOnly) = row(name).kind else { throw error(name, raw) }
+        guard case .text(let maxLength, let isLabel) = row(name).kind else { throw error(name, raw) }
         guard raw.count <= maxLength else {
             throw error(name, raw, "at most \(maxLength) characters (got \(raw.count))")
         }
-        if raw.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            throw error(name, raw, "printable text (no control characters)")
+        if let control = raw.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            throw error(name, raw, "printable text; \(Self.named(control)) is a control character")
         }
-        if glyphsOnly {
-            let bad = StrokeFont.standard.unsupportedCharacters(in: raw)
-            if let first = bad.first {
-                throw error(name, raw, "characters from the built-in glyph set; \"\(first)\" is not in it")
-            }
+        // Bidi overrides and isolates reorder what follows them as displayed (a title is read out and shown too).
+        if let bidi = raw.unicodeScalars.first(where: { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) }) {
+            throw error(name, raw, "no bidi override or isolate controls; \(Self.named(bidi)) can disguise text")
+        }
+        if isLabel {
+            try checkLabel(name, raw)
         }
         return raw
+    }
+
+    /// A label is drawn, so every character must be one the fonts can draw as it means (DESIGN.md §3).
+    private func checkLabel(_ name: String, _ raw: String) throws(QueryError) {
+        guard raw.utf8.count <= RingLimits.labelBytes else {
+            throw error(name, raw, "at most \(RingLimits.labelBytes) bytes of UTF-8 (got \(raw.utf8.count))")
+        }
+        for scalar in raw.unicodeScalars {
+            let v = scalar.value
+            switch scalar.properties.generalCategory {
+            case .privateUse, .unassigned, .surrogate:
+                throw error(name, raw, "assigned Unicode characters; \(Self.named(scalar)) is not one")
+            default: break
+            }
+            if scalar.properties.isEmojiPresentation
+                || (scalar.properties.isEmoji && v > 0xFF && raw.unicodeScalars.contains("\u{FE0F}"))
+            {
+                throw error(name, raw, "text without emoji; \(Self.named(scalar)) is an emoji (there is no colour font)")
+            }
+        }
+        if let fonts = typeface.fonts {
+            if let missing = fonts.firstUncovered(in: raw) {
+                throw error(name, raw, "characters the label fonts have; \(Self.named(missing)) is in none of them")
+            }
+        } else if let first = StrokeFont.standard.unsupportedCharacters(in: raw).first {
+            // No font installed: the stroke font's printable ASCII only.
+            throw error(
+                name, raw, "characters from the built-in glyph set (no label fonts installed); \"\(first)\" is not in it")
+        }
+    }
+
+    /// `"é" (U+00E9)`: the character (when it prints) and its code point, for messages.
+    static func named(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        let visible = scalar.properties.generalCategory != .control && scalar.properties.generalCategory != .format
+            && !scalar.properties.isWhitespace && scalar.properties.generalCategory != .surrogate
+        return visible ? "\"\(scalar)\" (\(code))" : code
     }
 }

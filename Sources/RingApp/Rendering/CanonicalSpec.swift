@@ -9,14 +9,15 @@ import RingCore
 /// to the pictures invalidates old keys.
 public struct CanonicalSpec: Sendable, Hashable {
     /// Bump when the pictures change for the same spec.
-    public static let rendererVersion = "ringd-render-6"
+    public static let rendererVersion = "ringd-render-7"
 
     public let text: String
     /// Lowercase hex SHA-256 of `text`.
     public let sha256: String
 
-    public init(_ spec: RingSpec, format: OutputFormat) {
-        text = "\(Self.rendererVersion)\n\(format.rawValue)\n\(spec)"
+    /// The identity of `spec` drawn in `format` with `typeface`'s fonts (their digest is part of the version).
+    public init(_ spec: RingSpec, format: OutputFormat, typeface: Typeface = .system) {
+        text = "\(Self.rendererVersion)+\(typeface.version)\n\(format.rawValue)\n\(spec)"
         sha256 = ContentHash.hex(Array(text.utf8))
     }
 }

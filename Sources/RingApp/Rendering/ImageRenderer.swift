@@ -11,9 +11,12 @@ public struct RenderedImage: Sendable {
 
 /// Spec → image bytes in the requested format, through the one layout both writers read.
 struct ImageRenderer: Sendable {
+    /// The fonts labels and error messages are set in.
+    var typeface: Typeface = .system
+
     func render(_ spec: RingSpec, format: OutputFormat) throws(QueryError) -> RenderedImage {
-        let key = CanonicalSpec(spec, format: format)
-        let scene = RingLayout.scene(for: spec)
+        let key = CanonicalSpec(spec, format: format, typeface: typeface)
+        let scene = RingLayout.scene(for: spec, text: typeface.setter)
         switch format {
         case .svg:
             let svg = SVGWriter.write(scene, options: SVGWriter.Options(idPrefix: "r" + key.sha256.prefix(8)))
@@ -55,9 +58,9 @@ struct ImageRenderer: Sendable {
         }
     }
 
-    /// The error image: the message drawn with the built-in font, in the requested format.
+    /// The error image: the message set in the label typeface, in the requested format.
     func errorImage(message: String, size: Double, format: OutputFormat) -> (bytes: [UInt8], format: OutputFormat) {
-        errorImage(ErrorLayout.scene(message: message, size: size), format: format)
+        errorImage(ErrorLayout.scene(message: message, size: size, text: typeface.setter), format: format)
     }
 
     /// The error image of an already laid-out ``ErrorLayout`` scene (the fuzzer checks the scene it draws).

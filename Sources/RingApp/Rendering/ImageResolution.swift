@@ -15,7 +15,7 @@ enum ImageResolution {
     case image(RingSpec, route: ImageRoute, format: OutputFormat)
 
     /// Resolves a request's path (still percent-encoded, as the parser leaves it) and raw query.
-    init(path: String, query: String?, table: ParameterTable = .standard) {
+    init(path: String, query: String?, table: ParameterTable = .standard, typeface: Typeface = .system) {
         guard let target = ImageTarget(path: path) else {
             self = .notFound
             return
@@ -30,7 +30,7 @@ enum ImageResolution {
         let format = target.format ?? parsed["format"].flatMap { OutputFormat(rawValue: $0.lowercased()) } ?? .svg
         let strict = parsed["strict"] == "1" || parsed["strict"] == "true"
         do {
-            let spec = try QueryDecoder.decode(route: target.route, query: parsed, table: table)
+            let spec = try QueryDecoder.decode(route: target.route, query: parsed, table: table, typeface: typeface)
             self = .image(spec, route: target.route, format: format)
         } catch {
             self = .invalid(error, route: target.route, format: format, strict: strict)

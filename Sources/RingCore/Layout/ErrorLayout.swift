@@ -1,6 +1,6 @@
-/// The picture shown in place of an image whose URL is wrong (DESIGN.md §4): the message itself, drawn with the
-/// built-in stroke font inside a red-bordered card, so the person who wrote the URL sees why where the image
-/// would be.
+/// The picture shown in place of an image whose URL is wrong (DESIGN.md §4): the message itself, set in the label
+/// typeface (the built-in stroke font when no font is installed) inside a red-bordered card, so the person who
+/// wrote the URL sees why where the image would be.
 public enum ErrorLayout {
     /// Colours: a pale red card with a red border and dark red text, readable on light and dark pages.
     static let card = Color(hex: 0xFFF1F0)
@@ -12,24 +12,31 @@ public enum ErrorLayout {
     public static let minimumSide = 96.0
 
     /// A square error image of side `size` (clamped to ``minimumSide``…``RingLimits/size`` upper bound)
-    /// showing `message`.
-    public static func scene(message: String, size: Double = 128) -> Scene {
+    /// showing `message`, set with `text` (the stroke font without one).
+    public static func scene(message: String, size: Double = 128, text setter: (any TextSetter)? = nil) -> Scene {
         let side = min(max(size.isFinite ? size : 128, minimumSide), RingLimits.size.upperBound)
         let borderWidth = max(1.5, side * 0.02)
         let inset = borderWidth / 2 + 0.5
         let cardRect = Rect(x: inset, y: inset, width: side - 2 * inset, height: side - 2 * inset)
         let corner = side * 0.08
         let padding = borderWidth + side * 0.06
-        let text = StrokeFont.standard.fittedParagraph(
-            message, center: cardRect.center, maxWidth: side - 2 * padding, maxHeight: side - 2 * padding,
-            capHeight: side * 0.075, minimumCapHeight: 6, weight: 0.12)
         var items: [SceneItem] = [
             .shape(Shape(.roundedRect(RoundedRect(rect: cardRect, cornerRadius: corner)), .solid(card))),
             .shape(Shape(.roundedRectOutline(RoundedRectOutline(
                 shape: RoundedRect(rect: cardRect, cornerRadius: corner), width: borderWidth)), .solid(border))),
         ]
-        items += text.polylines.map { line in
-            .shape(Shape(.polyline(Polyline(points: line, width: text.strokeWidth)), .solid(Self.text)))
+        let box = (center: cardRect.center, width: side - 2 * padding, height: side - 2 * padding)
+        if let setter {
+            let paragraph = OutlineParagraph(setter: setter).fitted(
+                message, center: box.center, maxWidth: box.width, maxHeight: box.height, capHeight: side * 0.075)
+            if let paragraph { items.append(.shape(Shape(.path(paragraph), .solid(Self.text)))) }
+        } else {
+            let text = StrokeFont.standard.fittedParagraph(
+                message, center: box.center, maxWidth: box.width, maxHeight: box.height,
+                capHeight: side * 0.075, minimumCapHeight: 6, weight: 0.12)
+            items += text.polylines.map { line in
+                .shape(Shape(.polyline(Polyline(points: line, width: text.strokeWidth)), .solid(Self.text)))
+            }
         }
         return Scene(width: side, height: side, background: nil, title: "Error: " + message, items: items)
     }

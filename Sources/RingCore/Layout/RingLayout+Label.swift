@@ -54,10 +54,19 @@ extension RingLayout {
         }
     }
 
+    /// The label in `labelColor`: outlines set by `setter` when there is one and it covers the text, else strokes
+    /// of the built-in stroke font.
+    static func labelItems(for spec: RingSpec, text setter: (any TextSetter)? = nil) -> [SceneItem] {
+        guard let text = labelText(for: spec), !text.isEmpty else { return [] }
+        if let setter, let line = setter.line(text, tabularDigits: true) {
+            return outlineLabelItems(line, for: spec, setter: setter)
+        }
+        return strokeLabelItems(text, for: spec)
+    }
+
     /// Label strokes: round-capped, round-joined polylines from the built-in stroke font, in `labelColor`.
     /// A translucent colour fades the whole label as one layer, so crossing strokes do not darken.
-    static func labelItems(for spec: RingSpec) -> [SceneItem] {
-        guard let text = labelText(for: spec), !text.isEmpty else { return [] }
+    static func strokeLabelItems(_ text: String, for spec: RingSpec) -> [SceneItem] {
         let box = labelBox(for: spec)
         // `auto` keeps one size for every value on a ring of one size: that of the widest percentage below 1000 %
         // (only p = 10 shows "1000%", which shrinks to fit), so the label does not jump as the value changes.

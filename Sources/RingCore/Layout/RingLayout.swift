@@ -1,8 +1,9 @@
 /// Turns a validated ``RingSpec`` into a ``Scene``. Pure and infallible: every spec has a picture.
 public enum RingLayout {
     /// The scene for `spec`: its still picture, plus motions when `spec.common.animation` is set (the still
-    /// picture is then the animation's last frame).
-    public static func scene(for spec: RingSpec) -> Scene {
+    /// picture is then the animation's last frame). Labels are set with `text` (a real typeface), or with the
+    /// built-in stroke font when there is none.
+    public static func scene(for spec: RingSpec, text: (any TextSetter)? = nil) -> Scene {
         let common = spec.common
         let size = common.size
         let animated = common.animation != nil
@@ -25,7 +26,7 @@ public enum RingLayout {
         case .check(let style):
             items = checkItems(style, size: size, animated: animated)
         }
-        items += labelItems(for: spec)
+        items += labelItems(for: spec, text: text)
         return Scene(
             width: size, height: size, background: common.background, title: common.title, items: items,
             duration: animated && items.contains { $0.hasMotion } ? common.animation?.duration : nil

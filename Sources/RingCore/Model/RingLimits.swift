@@ -14,8 +14,11 @@ public enum RingLimits {
     public static let rings: ClosedRange<Int> = 1...8
     /// Petals in a petal spinner.
     public static let petals: ClosedRange<Int> = 4...24
-    /// Characters in a label.
+    /// Characters (grapheme clusters) in a label.
     public static let labelLength = 24
+    /// Bytes of UTF-8 in a label: 24 clusters of a few code points each, while a cluster of a thousand combining
+    /// marks (one "character") is refused before it reaches the shaper.
+    public static let labelBytes = 256
     /// Characters in a title (accessible name).
     public static let titleLength = 200
     /// Animation duration in seconds.

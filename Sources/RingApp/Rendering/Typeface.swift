@@ -1,0 +1,57 @@
+import CCrypto
+import RingCore
+import RingText
+
+/// The fonts labels and error messages are set in, as loaded at start-up, and what they mean for validation
+/// and for the cache key.
+///
+/// With fonts, labels take any text the faces cover, shaped by HarfBuzz; without (none installed), the built-in
+/// stroke font draws printable ASCII only, and the log and `/healthz` say so.
+public struct Typeface: Sendable {
+    /// The loaded faces, nil when none was found.
+    public let fonts: FontSet?
+    /// Part of every cache key: the SHA-256 of the font files (16 hex digits), or `stroke` without fonts, so two
+    /// replicas with different font files never share an ETag for different pictures.
+    public let version: String
+
+    /// Loads the catalogue's faces from `directories` (nil: the system's font folders).
+    public init(directories: [String]? = nil) {
+        self.init(fonts: FontSet.load(directories: directories ?? FontCatalog.systemDirectories))
+    }
+
+    init(fonts: FontSet?) {
+        self.fonts = fonts
+        guard let fonts else {
+            version = "stroke"
+            return
+        }
+        var digests: [UInt8] = []
+        for face in fonts.faces {
+            var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
+            digest.withUnsafeMutableBufferPointer { out in
+                _ = SHA256(face.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), face.bytes.count, out.baseAddress)
+            }
+            digests += digest
+        }
+        version = "fonts-" + String(ContentHash.hex(digests).prefix(16))
+    }
+
+    /// The system's fonts, loaded once per process on first use (the server loads its own from its configuration).
+    public static let system = Typeface()
+
+    /// No fonts: the stroke font only (tests of the fallback).
+    public static let strokeOnly = Typeface(fonts: nil)
+
+    /// What the layouts draw text with.
+    public var setter: (any TextSetter)? { fonts }
+
+    /// One line for the log and `/healthz`: which faces were loaded, or that labels fall back to ASCII.
+    public var summary: String {
+        guard let fonts else {
+            return "no label fonts found: labels and error messages use the built-in stroke font (printable ASCII only)"
+        }
+        let names = fonts.faces.map(\.name)
+        let shown = names.count > 4 ? names.prefix(3).joined(separator: ", ") + " and \(names.count - 3) more" : names.joined(separator: ", ")
+        return "label fonts: \(names.count) faces (\(shown)), \(version)"
+    }
+}
