@@ -78,7 +78,7 @@ let package = Package(
         .target(name: "RingTestSupport", path: "Tests/RingTestSupport", swiftSettings: strict),
 
         .testTarget(name: "RingCoreTests", dependencies: ["RingCore"], swiftSettings: strict),
-        .testTarget(name: "RingTextTests", dependencies: ["RingText", "RingCore"], swiftSettings: strict),
+        .testTarget(name: "RingTextTests", dependencies: ["RingText", "RingCore", "RingRaster"], swiftSettings: strict),
         .testTarget(name: "RingSyncTests", dependencies: ["RingSync"], swiftSettings: strict),
         .testTarget(
             name: "RingSVGTests", dependencies: ["RingSVG", "RingCore"], exclude: ["Goldens"], swiftSettings: strict

@@ -91,6 +91,16 @@ HOSTILE = [
     ("check", "shape=rounded&animate=1&bounce=0&ratio=0.9&stroke=50%"),
     ("check", "shape=square&from=transparent&to=%23000&ratio=0.1&stroke=0.5&size=2048"),
     ("check", "label=ABCDEFGHIJKLMNOPQRSTUVWX&title=" + "x" * 200), ("check", "format=png&scale=4&size=32"),
+    # Labels in other scripts and hostile labels (issue 17).
+    ("ring", "p=0.5&label=" + "a" + "%CC%81" * 1000), ("ring", "p=0.5&label=" + "%E2%80%8D" * 1000),
+    ("ring", "p=0.5&label=%E2%80%AEevil"), ("ring", "p=0.5&label=%ED%A0%80"), ("ring", "p=0.5&label=%00"),
+    ("ring", "p=0.5&label=%C0%AF"), ("ring", "p=0.5&label=" + "%E5%AE%8C" * 100),
+    ("ring", "p=0.5&label=a" + "%CC%81" * 127), ("ring", "p=0.5&label=" + "a%CC%81%CC%82%CC%83%CC%84" * 24),
+    ("ring", "p=0.7&label=%D8%B3%D9%84%D8%A7%D9%85&format=png&size=48"),
+    ("petals", "p=0.5&label=%E0%A4%A8%E0%A4%AE%E0%A4%B8%E0%A5%8D%E0%A4%A4%E0%A5%87"),
+    ("pie", "p=0.3&label=Build%20%E5%AE%8C%E4%BA%86%20%E2%9C%93&format=png&size=64"),
+    ("ring", "p=0.5&label=%D7%A9%D7%9C%D7%95%D7%9D%20abc%20%D7%A9"), ("ring", "p=0.5&label=%E0%BD%80"),
+    ("ring", "p=0.5&label=%F0%9F%98%80"),
     # Inputs the fuzzer found (see Tests/RingAppTests/FuzzRegressionTests.swift).
     ("activity", "p=0.8,0.6&colors=lightRed,darkBlue-ligL\x00\x00\x00ue&tracks=none,%2rounddd&size=256"),
     ("petals", "\x08p=%FF\x05FE"), ("petals", "=t\x08p=%FF%FoululrBlEu&p=0.5"), ("ring", "p=a value of \x04olor=li"),

@@ -1,10 +1,10 @@
 import RingCore
 
-/// A ``FilledPath`` (glyph outlines) with exact area coverage: the signed-area accumulation of font-rs and
-/// stb_truetype v2. Curves are flattened to chords within ``tolerance`` of them; each chord adds, to every pixel
-/// of each row it crosses, the signed area between it and the pixel's right side, and a running sum along the row
-/// turns those into the covered area of each pixel. Its absolute value, clamped to 1, is the coverage under the
-/// non-zero rule (overlapping contours of one direction sum past 1; a hole's opposite direction cancels).
+/// A ``FilledPath`` (glyph outlines) with exact area coverage under the non-zero rule: the signed-area
+/// accumulation of font-rs and stb_truetype v2, applied to the sides of the region's trapezoids rather than to
+/// raw chords so that overlapping contours count once. Curves are flattened to chords within ``tolerance`` of
+/// them; each side adds, to every pixel of the band it crosses, the signed area between it and the pixel's right
+/// side, and a running sum along the row turns those into the covered area of each pixel.
 ///
 /// Rows are computed on demand from the chords that cross them (bucketed once), so a label costs memory for its
 /// chords only, not for a buffer of its whole box.
@@ -65,61 +65,121 @@ struct PathCoverage: CoverageSource {
 
     var rows: Range<Int> { firstRow..<(firstRow + buckets.count) }
 
-    /// The accumulated coverage of row `row` over columns `minColumn ..< maxColumn + 1`.
+    /// The coverage of row `row` over columns `minColumn ..< maxColumn + 1`: the exact area of the non-zero
+    /// region in each pixel.
+    ///
+    /// The signed-area sum alone is exact only where contours do not overlap with the same direction (then its
+    /// sum passes 1 at shared edges: Arabic joins, Devanagari headlines and composite glyphs do overlap). So the
+    /// row is cut into bands at every chord end and every crossing of two chords; inside a band the chords are
+    /// straight, disjoint and ordered, the winding number between neighbours is constant, and the region is a set
+    /// of disjoint trapezoids. Only the two sides of each trapezoid are accumulated (left side +1, right side −1),
+    /// so every pixel gets the area of the union, never more.
     private func accumulate(row: Int) -> [Double] {
         let width = maxColumn - minColumn + 2
         var cells = [Double](repeating: 0, count: width)
         guard rows.contains(row) else { return cells }
         let top = Double(row), bottom = top + 1
         let origin = Double(minColumn)
+        let span = Double(width - 2)
+
+        // The chords within the row, downward, each with its winding direction.
+        struct Segment {
+            var ya, yb, xa, dxdy: Double
+            var dir: Int
+            func x(_ y: Double) -> Double { xa + (y - ya) * dxdy }
+        }
+        var segments: [Segment] = []
+        var cuts: [Double] = [top, bottom]
         for c in buckets[row - firstRow] {
-            let (dir, ax, ay, bx, by) = c.y0 < c.y1 ? (1.0, c.x0, c.y0, c.x1, c.y1) : (-1.0, c.x1, c.y1, c.x0, c.y0)
+            let (dir, ax, ay, bx, by) = c.y0 < c.y1 ? (1, c.x0, c.y0, c.x1, c.y1) : (-1, c.x1, c.y1, c.x0, c.y0)
             let dxdy = (bx - ax) / (by - ay)
             let ya = max(top, ay), yb = min(bottom, by)
             guard yb > ya else { continue }
-            let span = Double(width - 2)
-            let xa = min(span, max(0, ax + (ya - ay) * dxdy - origin))
-            let xb = min(span, max(0, ax + (yb - ay) * dxdy - origin))
-            let d = (yb - ya) * dir
-            let (x0, x1) = xa < xb ? (xa, xb) : (xb, xa)
-            let x0floor = x0.rounded(.down)
-            let x0i = Int(x0floor)
-            let x1ceil = x1.rounded(.up)
-            let x1i = Int(x1ceil)
-            if x1i <= x0i + 1 {
-                // Within one pixel column: the part of the pixel right of the chord's mean x.
-                let xmf = 0.5 * (xa + xb) - x0floor
-                cells[x0i] += d - d * xmf
-                cells[x0i + 1] += d * xmf
-            } else {
-                // Across several columns: a triangle in the first, a trapezoid ramp through the middle, a triangle
-                // in the last; the areas sum to d.
-                let s = 1 / (x1 - x0)
-                let x0f = x0 - x0floor
-                let a0 = 0.5 * s * (1 - x0f) * (1 - x0f)
-                let x1f = x1 - x1ceil + 1
-                let am = 0.5 * s * x1f * x1f
-                cells[x0i] += d * a0
-                if x1i == x0i + 2 {
-                    cells[x0i + 1] += d * (1 - a0 - am)
-                } else {
-                    let a1 = s * (1.5 - x0f)
-                    cells[x0i + 1] += d * (a1 - a0)
-                    if x0i + 2 < x1i - 1 {
-                        for xi in (x0i + 2)..<(x1i - 1) { cells[xi] += d * s }
-                    }
-                    let a2 = a1 + Double(x1i - x0i - 3) * s
-                    cells[x1i - 1] += d * (1 - a2 - am)
+            segments.append(Segment(ya: ya, yb: yb, xa: ax + (ya - ay) * dxdy - origin, dxdy: dxdy, dir: dir))
+            if ya > top { cuts.append(ya) }
+            if yb < bottom { cuts.append(yb) }
+        }
+        guard !segments.isEmpty else { return cells }
+        for i in segments.indices {
+            for j in (i + 1)..<segments.count {
+                let lo = max(segments[i].ya, segments[j].ya), hi = min(segments[i].yb, segments[j].yb)
+                guard hi > lo else { continue }
+                let d0 = segments[i].x(lo) - segments[j].x(lo), d1 = segments[i].x(hi) - segments[j].x(hi)
+                if (d0 < 0 && d1 > 0) || (d0 > 0 && d1 < 0) { cuts.append(lo + (hi - lo) * d0 / (d0 - d1)) }
+            }
+        }
+        cuts.sort()
+
+        var active: [(x0: Double, x1: Double, mid: Double, dir: Int)] = []
+        var y0 = cuts[0]
+        for y1 in cuts.dropFirst() where y1 - y0 > 1e-12 {
+            defer { y0 = y1 }
+            active.removeAll(keepingCapacity: true)
+            let ym = 0.5 * (y0 + y1)
+            for s in segments where s.ya <= ym && s.yb >= ym {
+                active.append((s.x(y0), s.x(y1), s.x(ym), s.dir))
+            }
+            guard active.count >= 2 else { continue }
+            active.sort { $0.mid < $1.mid }
+            var winding = 0
+            var left = 0
+            for (k, edge) in active.enumerated() {
+                let before = winding
+                winding += edge.dir
+                if before == 0 && winding != 0 {
+                    left = k
+                } else if before != 0 && winding == 0 {
+                    let l = active[left], r = edge
+                    Self.add(&cells, x0: min(span, max(0, l.x0)), x1: min(span, max(0, l.x1)), height: y1 - y0, sign: 1)
+                    Self.add(&cells, x0: min(span, max(0, r.x0)), x1: min(span, max(0, r.x1)), height: y1 - y0, sign: -1)
                 }
-                cells[x1i] += d * am
             }
         }
         var sum = 0.0
         for i in cells.indices {
             sum += cells[i]
-            cells[i] = min(1, abs(sum))
+            cells[i] = min(1, max(0, sum))
         }
         return cells
+    }
+
+    /// Adds to `cells` the signed area to the right of a straight side running from x `xa` (top of a band) to
+    /// `xb` (its bottom) over `height`: after the running sum along the row, each pixel holds the part of the
+    /// band right of the side (font-rs's accumulation, one band at a time).
+    private static func add(_ cells: inout [Double], x0 xa: Double, x1 xb: Double, height: Double, sign: Double) {
+        let d = height * sign
+        let (x0, x1) = xa < xb ? (xa, xb) : (xb, xa)
+        let x0floor = x0.rounded(.down)
+        let x0i = Int(x0floor)
+        let x1ceil = x1.rounded(.up)
+        let x1i = Int(x1ceil)
+        if x1i <= x0i + 1 {
+            // Within one pixel column: the part of the pixel right of the side's mean x.
+            let xmf = 0.5 * (xa + xb) - x0floor
+            cells[x0i] += d - d * xmf
+            cells[x0i + 1] += d * xmf
+        } else {
+            // Across several columns: a triangle in the first, a ramp through the middle, a triangle in the last;
+            // the areas sum to d.
+            let s = 1 / (x1 - x0)
+            let x0f = x0 - x0floor
+            let a0 = 0.5 * s * (1 - x0f) * (1 - x0f)
+            let x1f = x1 - x1ceil + 1
+            let am = 0.5 * s * x1f * x1f
+            cells[x0i] += d * a0
+            if x1i == x0i + 2 {
+                cells[x0i + 1] += d * (1 - a0 - am)
+            } else {
+                let a1 = s * (1.5 - x0f)
+                cells[x0i + 1] += d * (a1 - a0)
+                if x0i + 2 < x1i - 1 {
+                    for xi in (x0i + 2)..<(x1i - 1) { cells[xi] += d * s }
+                }
+                let a2 = a1 + Double(x1i - x0i - 3) * s
+                cells[x1i - 1] += d * (1 - a2 - am)
+            }
+            cells[x1i] += d * am
+        }
     }
 
     /// Coverage below this counts as none (the running sum of a row that closes leaves rounding dust).

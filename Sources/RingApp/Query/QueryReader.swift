@@ -194,8 +194,8 @@ struct QueryReader {
     static func named(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        let visible = scalar.properties.generalCategory != .control && scalar.properties.generalCategory != .format
-            && !scalar.properties.isWhitespace && scalar.properties.generalCategory != .surrogate
+        let hidden: Set<Unicode.GeneralCategory> = [.control, .format, .surrogate, .privateUse, .unassigned]
+        let visible = !hidden.contains(scalar.properties.generalCategory) && !scalar.properties.isWhitespace
         return visible ? "\"\(scalar)\" (\(code))" : code
     }
 }
