@@ -62,7 +62,7 @@ let package = Package(
         .executableTarget(
             name: "ringd",
             dependencies: [
-                "RingApp", "RingHTTP",
+                "RingApp", "RingHTTP", "RingText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -70,7 +70,7 @@ let package = Package(
         ),
         // Rendering benchmark for scripts/bench-render (built in release by the script; not a test).
         .executableTarget(
-            name: "ringd-bench", dependencies: ["RingApp", "RingCore", "RingSVG", "RingRaster", "RingPNG"],
+            name: "ringd-bench", dependencies: ["RingApp", "RingCore", "RingText", "RingSVG", "RingRaster", "RingPNG"],
             swiftSettings: strict
         ),
 

@@ -28,7 +28,8 @@ struct PathCoverage: CoverageSource {
         var chords: [Chord] = []
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
         for polygon in path.polygons(tolerance: Self.tolerance) {
-            for (a, b) in zip(polygon, polygon.dropFirst() + [polygon[0]]) where a.y != b.y {
+            // Horizontal chords add no area, but they join the x-clusters of a row (see accumulate(row:)).
+            for (a, b) in zip(polygon, polygon.dropFirst() + [polygon[0]]) where a != b {
                 guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { continue }
                 chords.append(Chord(x0: a.x, y0: a.y, x1: b.x, y1: b.y))
                 minX = min(minX, a.x, b.x)
@@ -51,7 +52,10 @@ struct PathCoverage: CoverageSource {
         var buckets = [[Chord]](repeating: [], count: max(0, bottom - top))
         for chord in chords {
             let lo = max(top, Int(min(chord.y0, chord.y1).rounded(.down)))
-            let hi = min(bottom, Int(max(chord.y0, chord.y1).rounded(.up)))
+            // A horizontal chord belongs to the row it lies in (one on a row boundary changes nothing inside a row).
+            let hi = chord.y0 == chord.y1
+                ? (chord.y0 == chord.y0.rounded(.down) ? lo : lo + 1)
+                : min(bottom, Int(max(chord.y0, chord.y1).rounded(.up)))
             guard lo < hi else { continue }
             for row in lo..<hi { buckets[row - top].append(chord) }
         }
@@ -65,75 +69,99 @@ struct PathCoverage: CoverageSource {
 
     var rows: Range<Int> { firstRow..<(firstRow + buckets.count) }
 
+    /// The last row computed: the rasterizer asks for a row's spans, then its coverage.
+    private let cache = RowCache()
+
+    private final class RowCache {
+        var row = Int.min
+        var cells: [Double] = []
+        /// Scratch storage reused from row to row (a label has tens of rows; allocating per row was a third of
+        /// its cost).
+        var segments: [Segment] = []
+    }
+
+    /// A chord within one row, downward, with its winding direction (0 for a horizontal chord).
+    private struct Segment {
+        var ya, yb, xa, dxdy: Double
+        var dir: Int
+        var minX, maxX: Double
+        func x(_ y: Double) -> Double { dir == 0 ? xa : xa + (y - ya) * dxdy }
+    }
+
     /// The coverage of row `row` over columns `minColumn ..< maxColumn + 1`: the exact area of the non-zero
     /// region in each pixel.
     ///
     /// The signed-area sum alone is exact only where contours do not overlap with the same direction (then its
     /// sum passes 1 at shared edges: Arabic joins, Devanagari headlines and composite glyphs do overlap). So the
-    /// row is cut into bands at every chord end and every crossing of two chords; inside a band the chords are
-    /// straight, disjoint and ordered, the winding number between neighbours is constant, and the region is a set
-    /// of disjoint trapezoids. Only the two sides of each trapezoid are accumulated (left side +1, right side −1),
-    /// so every pixel gets the area of the union, never more.
+    /// row's chords are grouped into clusters whose x-ranges overlap; no chord crosses the gap between two
+    /// clusters, so the winding number there is the same all down the row, the sum of the directions to its left.
+    /// Each cluster is cut into bands at its chord ends and crossings; inside a band its chords are straight,
+    /// disjoint and ordered, the winding number between neighbours is constant, and the region is a set of
+    /// disjoint trapezoids. Only the sides where the winding number turns from zero to not (+1) and back (−1)
+    /// are accumulated, so every pixel gets the area of the union, never more. Text rows make many small clusters
+    /// (a stroke's two edges), so the work stays near linear in the chords.
     private func accumulate(row: Int) -> [Double] {
+        if cache.row == row { return cache.cells }
         let width = maxColumn - minColumn + 2
-        var cells = [Double](repeating: 0, count: width)
+        var cells = cache.cells
+        cache.cells = []
+        if cells.count == width {
+            for i in cells.indices { cells[i] = 0 }
+        } else {
+            cells = [Double](repeating: 0, count: width)
+        }
+        var segments = cache.segments
+        segments.removeAll(keepingCapacity: true)
+        defer {
+            cache.row = row
+            cache.cells = cells
+            cache.segments = segments
+        }
         guard rows.contains(row) else { return cells }
-        let top = Double(row), bottom = top + 1
+        let top = Double(row), bottom = top + 1, middle = top + 0.5
         let origin = Double(minColumn)
         let span = Double(width - 2)
 
-        // The chords within the row, downward, each with its winding direction.
-        struct Segment {
-            var ya, yb, xa, dxdy: Double
-            var dir: Int
-            func x(_ y: Double) -> Double { xa + (y - ya) * dxdy }
-        }
-        var segments: [Segment] = []
-        var cuts: [Double] = [top, bottom]
         for c in buckets[row - firstRow] {
+            if c.y0 == c.y1 {
+                guard c.y0 > top, c.y0 < bottom else { continue }
+                let x0 = c.x0 - origin, x1 = c.x1 - origin
+                segments.append(Segment(ya: c.y0, yb: c.y0, xa: x0, dxdy: 0, dir: 0, minX: min(x0, x1), maxX: max(x0, x1)))
+                continue
+            }
             let (dir, ax, ay, bx, by) = c.y0 < c.y1 ? (1, c.x0, c.y0, c.x1, c.y1) : (-1, c.x1, c.y1, c.x0, c.y0)
             let dxdy = (bx - ax) / (by - ay)
             let ya = max(top, ay), yb = min(bottom, by)
             guard yb > ya else { continue }
-            segments.append(Segment(ya: ya, yb: yb, xa: ax + (ya - ay) * dxdy - origin, dxdy: dxdy, dir: dir))
-            if ya > top { cuts.append(ya) }
-            if yb < bottom { cuts.append(yb) }
+            let xa = ax + (ya - ay) * dxdy - origin, xb = ax + (yb - ay) * dxdy - origin
+            segments.append(Segment(ya: ya, yb: yb, xa: xa, dxdy: dxdy, dir: dir, minX: min(xa, xb), maxX: max(xa, xb)))
         }
         guard !segments.isEmpty else { return cells }
-        for i in segments.indices {
-            for j in (i + 1)..<segments.count {
-                let lo = max(segments[i].ya, segments[j].ya), hi = min(segments[i].yb, segments[j].yb)
-                guard hi > lo else { continue }
-                let d0 = segments[i].x(lo) - segments[j].x(lo), d1 = segments[i].x(hi) - segments[j].x(hi)
-                if (d0 < 0 && d1 > 0) || (d0 > 0 && d1 < 0) { cuts.append(lo + (hi - lo) * d0 / (d0 - d1)) }
-            }
-        }
-        cuts.sort()
+        segments.sort { $0.minX < $1.minX }
 
-        var active: [(x0: Double, x1: Double, mid: Double, dir: Int)] = []
-        var y0 = cuts[0]
-        for y1 in cuts.dropFirst() where y1 - y0 > 1e-12 {
-            defer { y0 = y1 }
-            active.removeAll(keepingCapacity: true)
-            let ym = 0.5 * (y0 + y1)
-            for s in segments where s.ya <= ym && s.yb >= ym {
-                active.append((s.x(y0), s.x(y1), s.x(ym), s.dir))
+        var winding = 0
+        var start = 0
+        while start < segments.count {
+            var end = start + 1
+            var reach = segments[start].maxX
+            while end < segments.count, segments[end].minX <= reach {
+                reach = max(reach, segments[end].maxX)
+                end += 1
             }
-            guard active.count >= 2 else { continue }
-            active.sort { $0.mid < $1.mid }
-            var winding = 0
-            var left = 0
-            for (k, edge) in active.enumerated() {
-                let before = winding
-                winding += edge.dir
-                if before == 0 && winding != 0 {
-                    left = k
-                } else if before != 0 && winding == 0 {
-                    let l = active[left], r = edge
-                    Self.add(&cells, x0: min(span, max(0, l.x0)), x1: min(span, max(0, l.x1)), height: y1 - y0, sign: 1)
-                    Self.add(&cells, x0: min(span, max(0, r.x0)), x1: min(span, max(0, r.x1)), height: y1 - y0, sign: -1)
+            let cluster = segments[start..<end]
+            if cluster.count == 1, let s = cluster.first, s.dir != 0, s.ya == top, s.yb == bottom {
+                // One chord down the whole row: a side of the region if the winding number turns on or off.
+                let after = winding + s.dir
+                if (winding == 0) != (after == 0) {
+                    Self.add(&cells, x0: min(span, max(0, s.xa)), x1: min(span, max(0, s.x(bottom))), height: 1,
+                             sign: winding == 0 ? 1 : -1)
                 }
+                winding = after
+            } else {
+                Self.addCluster(cluster, base: winding, top: top, bottom: bottom, span: span, into: &cells)
+                for s in cluster where s.dir != 0 && s.ya <= middle && middle < s.yb { winding += s.dir }
             }
+            start = end
         }
         var sum = 0.0
         for i in cells.indices {
@@ -141,6 +169,48 @@ struct PathCoverage: CoverageSource {
             cells[i] = min(1, max(0, sum))
         }
         return cells
+    }
+
+    /// The sides of the non-zero region within one cluster, band by band, starting from winding number `base`.
+    private static func addCluster(
+        _ cluster: ArraySlice<Segment>, base: Int, top: Double, bottom: Double, span: Double, into cells: inout [Double]
+    ) {
+        var cuts: [Double] = [top, bottom]
+        let sloped = cluster.filter { $0.dir != 0 }
+        for s in sloped {
+            if s.ya > top { cuts.append(s.ya) }
+            if s.yb < bottom { cuts.append(s.yb) }
+        }
+        for i in sloped.indices {
+            for j in (i + 1)..<sloped.count {
+                let a = sloped[i], b = sloped[j]
+                guard a.maxX >= b.minX, b.maxX >= a.minX else { continue }
+                let lo = max(a.ya, b.ya), hi = min(a.yb, b.yb)
+                guard hi > lo else { continue }
+                let d0 = a.x(lo) - b.x(lo), d1 = a.x(hi) - b.x(hi)
+                if (d0 < 0 && d1 > 0) || (d0 > 0 && d1 < 0) { cuts.append(lo + (hi - lo) * d0 / (d0 - d1)) }
+            }
+        }
+        cuts.sort()
+        var active: [(x0: Double, x1: Double, mid: Double, dir: Int)] = []
+        var y0 = cuts[0]
+        for y1 in cuts.dropFirst() where y1 - y0 > 1e-12 {
+            defer { y0 = y1 }
+            active.removeAll(keepingCapacity: true)
+            let ym = 0.5 * (y0 + y1)
+            for s in sloped where s.ya <= ym && ym < s.yb {
+                active.append((s.x(y0), s.x(y1), s.x(ym), s.dir))
+            }
+            active.sort { $0.mid < $1.mid }
+            var winding = base
+            for edge in active {
+                let before = winding
+                winding += edge.dir
+                guard (before == 0) != (winding == 0) else { continue }
+                add(&cells, x0: min(span, max(0, edge.x0)), x1: min(span, max(0, edge.x1)), height: y1 - y0,
+                    sign: before == 0 ? 1 : -1)
+            }
+        }
     }
 
     /// Adds to `cells` the signed area to the right of a straight side running from x `xa` (top of a band) to

@@ -3,6 +3,7 @@ import RingApp
 import RingCore
 import RingPNG
 import RingRaster
+import RingText
 
 /// `ringd-bench`: times ringd's own rendering of the benchmark images, for `scripts/bench-render`, which adds
 /// Skia and optipng and prints the comparison. A separate executable rather than a hidden `ringd` subcommand:
@@ -24,6 +25,8 @@ struct Options {
     var profile: String?
     /// `--profile-encode NAME`: only PNG-encode that case's bitmap, `iterations` times.
     var profileEncode: String?
+    /// `--labels 1`: time labels instead (fonts loading, a ring with and without `label=auto`, hostile labels).
+    var labels = false
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -35,6 +38,7 @@ struct Options {
             case "--write": writeDirectory = value
             case "--profile": profile = value
             case "--profile-encode": profileEncode = value
+            case "--labels": labels = value == "1"
             default: throw BenchError("unknown flag \(flag)")
             }
         }
@@ -71,8 +75,57 @@ func median(_ values: [Double]) -> Double {
     return s.isEmpty ? 0 : (s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2)
 }
 
+/// Labels: what fonts cost at start-up, what a label adds to a 256 px ring (cold: the first render of the text in
+/// this process, shaping included; warm: the median, its outlines cached), and the slowest labels the decoder
+/// accepts. One JSON object per row.
+func runLabels(iterations: Int) throws {
+    var typeface = Typeface.strokeOnly
+    let load = milliseconds { typeface = Typeface() }
+    let faces = typeface.fonts?.faces.count ?? 0
+    print("{\"name\": \"fonts-load\", \"ms\": \(fmt(load)), \"faces\": \(faces)}")
+    let warmup = BenchCase(name: "warmup", route: .ring, query: "p=0.5&size=16&label=x", typeface: typeface)
+    var discard = RenderStatistics()
+    _ = try warmup.png(statistics: &discard)
+    let cases = [
+        BenchCase(name: "ring-256", route: .ring, query: "p=0.73&size=256", typeface: typeface),
+        BenchCase(name: "ring-256-auto", route: .ring, query: "p=0.73&size=256&label=auto", typeface: typeface),
+        BenchCase(name: "ring-256-arabic", route: .ring, query: "p=0.73&size=256&label=%D8%B3%D9%84%D8%A7%D9%85", typeface: typeface),
+        BenchCase(name: "ring-256-mixed", route: .ring, query: "p=0.73&size=256&label=Build%20%E5%AE%8C%E4%BA%86%20%E2%9C%93", typeface: typeface),
+        BenchCase(name: "hostile-marks-127", route: .ring, query: "p=0.5&size=256&label=a" + String(repeating: "%CC%81", count: 127), typeface: typeface),
+        BenchCase(name: "hostile-24-clusters", route: .ring, query: "p=0.5&size=256&label=" + String(repeating: "a%CC%81%CC%82%CC%83%CC%84", count: 24), typeface: typeface),
+        BenchCase(name: "hostile-24-cjk", route: .ring, query: "p=0.5&size=2048&label=" + String(repeating: "%E9%BE%98", count: 24), typeface: typeface),
+        BenchCase(name: "error-2048", route: .ring, query: "p=0.5&size=2048&label=%E0%BD%80" + String(repeating: "%E5%AE%8C", count: 23), typeface: typeface),
+    ]
+    for c in cases {
+        let isError = (try? c.spec()) == nil
+        func once() throws {
+            if isError {
+                // The error image as the service draws it: the message set in the typeface, as a PNG.
+                var message = ""
+                do { _ = try c.spec() } catch { message = (error as? QueryError)?.message ?? "\(error)" }
+                let rows = Rasterizer.rows(ErrorLayout.scene(message: message, size: 2048, text: typeface.setter), scale: 1)
+                _ = PNGEncoder.encode(width: rows.width, height: rows.height, opaque: rows.isOpaque) { y, buffer in
+                    rows.render(row: y, into: buffer)
+                    return UnsafePointer(buffer)
+                }
+            } else {
+                var s = RenderStatistics()
+                _ = try c.png(statistics: &s)
+            }
+        }
+        let cold = try milliseconds { try once() }
+        var times: [Double] = []
+        for _ in 0..<iterations { times.append(try milliseconds { try once() }) }
+        print("{\"name\": \"\(c.name)\", \"cold_ms\": \(fmt(cold)), \"ms\": \(fmt(median(times))), \"max_ms\": \(fmt(times.max() ?? cold))}")
+    }
+}
+
 func run() throws {
     let options = try Options(Array(CommandLine.arguments.dropFirst()))
+    if options.labels {
+        try runLabels(iterations: options.iterations)
+        return
+    }
     if let name = options.profileEncode {
         let c = try BenchCase.standard(sizes: options.sizes).first { $0.name == name }.orThrow("no case \(name)")
         let spec = try c.spec()

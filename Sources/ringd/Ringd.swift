@@ -2,6 +2,7 @@ import ArgumentParser
 import Logging
 import RingApp
 import RingHTTP
+import RingText
 
 /// `ringd`: serves ring images over HTTP.
 @main
@@ -12,10 +13,10 @@ struct Ringd: ParsableCommand {
         discussion: """
             Every option also reads an environment variable when the flag is absent: \
             RINGD_HOST, RINGD_PORT (or PORT), RINGD_LOG_LEVEL, RINGD_CACHE_MB, RINGD_MAX_AGE, \
-            RINGD_RENDER_THREADS, RINGD_RENDER_QUEUE, RINGD_IO_QUEUES, RINGD_HEADER_TIMEOUT, RINGD_IDLE_TIMEOUT,
+            RINGD_RENDER_THREADS, RINGD_RENDER_QUEUE, RINGD_IO_QUEUES, RINGD_HEADER_TIMEOUT, RINGD_IDLE_TIMEOUT, \
             RINGD_FONT_DIR.
             """,
-        subcommands: [Serve.self, Render.self, Docs.self],
+        subcommands: [Serve.self, Render.self, Docs.self, Fonts.self],
         defaultSubcommand: Serve.self
     )
 }
@@ -106,5 +107,21 @@ struct Docs: ParsableCommand {
 
     func run() {
         print(ParameterDocs.markdown(), terminator: "")
+    }
+}
+
+/// Lists the label font files ringd would load, in fallback order (what a container image needs to carry).
+struct Fonts: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the label font files found (one path per line, in fallback order); exit 1 if none.")
+
+    @Option(help: "Folder to search instead of the system's font folders. [env: RINGD_FONT_DIR]")
+    var fontDir: String?
+
+    func run() throws {
+        let directory = fontDir ?? Environment.current["RINGD_FONT_DIR"]
+        let paths = FontCatalog.locate(in: directory.map { [$0] } ?? FontCatalog.systemDirectories)
+        for path in paths { print(path) }
+        if paths.isEmpty { throw ExitCode.failure }
     }
 }
