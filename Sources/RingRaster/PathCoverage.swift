@@ -175,8 +175,19 @@ struct PathCoverage: CoverageSource {
     private static func addCluster(
         _ cluster: ArraySlice<Segment>, base: Int, top: Double, bottom: Double, span: Double, into cells: inout [Double]
     ) {
+        let sloped = cluster.filter { $0.dir != 0 }.sorted { $0.ya < $1.ya }
+        // Most clusters are one edge of a stroke flattened into a few chords, one below the other: at every
+        // height a single chord, so each is a side (or not) over its own height, with no bands to cut.
+        if zip(sloped, sloped.dropFirst()).allSatisfy({ $0.yb <= $1.ya }) {
+            for s in sloped {
+                let after = base + s.dir
+                guard (base == 0) != (after == 0) else { continue }
+                add(&cells, x0: min(span, max(0, s.xa)), x1: min(span, max(0, s.x(s.yb))), height: s.yb - s.ya,
+                    sign: base == 0 ? 1 : -1)
+            }
+            return
+        }
         var cuts: [Double] = [top, bottom]
-        let sloped = cluster.filter { $0.dir != 0 }
         for s in sloped {
             if s.ya > top { cuts.append(s.ya) }
             if s.yb < bottom { cuts.append(s.yb) }

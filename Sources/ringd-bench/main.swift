@@ -96,7 +96,9 @@ func runLabels(iterations: Int) throws {
         BenchCase(name: "hostile-24-cjk", route: .ring, query: "p=0.5&size=2048&label=" + String(repeating: "%E9%BE%98", count: 24), typeface: typeface),
         BenchCase(name: "error-2048", route: .ring, query: "p=0.5&size=2048&label=%E0%BD%80" + String(repeating: "%E5%AE%8C", count: 23), typeface: typeface),
     ]
-    for c in cases {
+    // BENCH_ONLY=NAME times one case (for perf).
+    let only = ProcessInfo.processInfo.environment["BENCH_ONLY"]
+    for c in cases where only == nil || only == c.name {
         let isError = (try? c.spec()) == nil
         func once() throws {
             if isError {
