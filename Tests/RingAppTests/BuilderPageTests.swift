@@ -79,9 +79,10 @@ import Testing
                     let tag = try #require(Self.tag(withID: id, in: html))
                     #expect(tag["type"] == "checkbox")
                     #expect((tag["checked"] != nil) == (parameter.defaultValue == "1"), "\(id)")
-                case .text(let max, _):
+                case .text(let max, let label):
                     let tag = try #require(Self.tag(withID: id, in: html))
-                    #expect(tag["maxlength"] == String(max), "\(id)")
+                    // A label's bound in HTML (UTF-16 units) is its byte limit; the server counts characters.
+                    #expect(tag["maxlength"] == String(label ? RingLimits.labelBytes : max), "\(id)")
                 case .color, .paint, .gradient, .paintList, .colorList:
                     let tag = try #require(Self.tag(withID: id, in: html))
                     #expect(tag["type"] == "text", "\(id)")

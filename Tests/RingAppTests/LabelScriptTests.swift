@@ -74,17 +74,19 @@ import Testing
     }
 
     /// The error image sets its message in the same typeface: here a message quoting the label, whose last
-    /// character (Tibetan) no font has.
+    /// character (Tibetan) no font has. At 64, 128 and 256 px (an error image is never under 96 px: 64 draws 96).
     @Test(arguments: labels)
     func errorImagesAgreeWithLibrsvg(_ label: String) throws {
-        let query = "p=0.7&size=128&label=" + Self.encoded(label + "\u{0F40}")
-        let text = get("/ring", query)
-        #expect(text.status == .badRequest)
-        let message = String(decoding: text.body, as: UTF8.self)
-        #expect(message.contains("(U+0F40) is in none of them"), "\(message)")
-        // A paragraph of 10 px text: every third pixel is a glyph edge, where librsvg at one sample per pixel
-        // strays from the exact area by up to 15 levels (mean 0.8); at 8× it agrees with our exact fill.
-        try compare("/ring", query, accept: "image/*", name: "error-\(label)", supersampled: true)
+        for size in [64, 128, 256] {
+            let query = "p=0.7&size=\(size)&label=" + Self.encoded(label + "\u{0F40}")
+            let text = get("/ring", query)
+            #expect(text.status == .badRequest)
+            let message = String(decoding: text.body, as: UTF8.self)
+            #expect(message.contains("(U+0F40) is in none of them"), "\(message)")
+            // A paragraph of 7–19 px text: a third of its pixels are glyph edges, where librsvg at one sample per
+            // pixel strays from the exact area by up to 15 levels (mean 0.8); at 8× it agrees with our fill.
+            try compare("/ring", query, accept: "image/*", name: "error-\(size)-\(label)", supersampled: true)
+        }
     }
 
     /// Accepted: every script in the list; refused with the character and its code point named.

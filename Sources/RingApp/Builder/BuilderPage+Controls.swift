@@ -113,8 +113,11 @@ extension BuilderPage {
             return html + "</select>"
         case .flag:
             return "<input type=\"checkbox\" id=\"\(id)\"\(described)\(parameter.defaultValue == "1" ? " checked" : "")>"
-        case .text(let maxLength, _):
-            return "<input type=\"text\" id=\"\(id)\" maxlength=\"\(maxLength)\" autocomplete=\"off\"\(described)\(placeholder)>"
+        case .text(let maxLength, let label):
+            // HTML's maxlength counts UTF-16 units, not characters: a label of 24 Devanagari or emoji-free CJK
+            // characters has more, so its bound there is the byte limit and the server counts characters.
+            let bound = label ? RingLimits.labelBytes : maxLength
+            return "<input type=\"text\" id=\"\(id)\" maxlength=\"\(bound)\" autocomplete=\"off\"\(described)\(placeholder)>"
         }
     }
 
