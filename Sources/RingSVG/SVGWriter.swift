@@ -48,19 +48,38 @@ public enum SVGWriter {
         if let bg = scene.background {
             doc.body += "<rect width=\"\(fmt(scene.width))\" height=\"\(fmt(scene.height))\"" + fillAttributes(bg) + "/>"
         }
-        if let duration = scene.duration, scene.isAnimated {
-            doc.writeLayers(moving: scene.items, still: scene.frame(at: duration).items)
+        // theme=auto: the light and the dark picture, each in a group that a media query shows or hides.
+        let themes: [(items: [SceneItem], still: [SceneItem]?, group: String?)]
+        let still = scene.duration.map { scene.frame(at: $0) }
+        if let dark = scene.darkItems {
+            themes = [(scene.items, still?.items, "l"), (dark, still?.darkItems, "d")]
         } else {
-            for item in scene.items { doc.write(item) }
+            themes = [(scene.items, still?.items, nil)]
+        }
+        for theme in themes {
+            if let group = theme.group { doc.body += "<g class=\"\(doc.prefix)-\(group)\">" }
+            if let stillItems = theme.still, scene.isAnimated {
+                doc.writeLayers(moving: theme.items, still: stillItems)
+            } else {
+                for item in theme.items { doc.write(item) }
+            }
+            if theme.group != nil { doc.body += "</g>" }
         }
 
         let title = XMLEscaping.escape(scene.title)
         let w = fmt(scene.width), h = fmt(scene.height)
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\""
         out += " role=\"img\" aria-label=\"\(title)\"><title>\(title)</title>"
-        if !doc.css.isEmpty {
-            out += "<style>@media (prefers-reduced-motion:no-preference){" + doc.css + "}</style>"
+        var css = ""
+        if scene.darkItems != nil {
+            // Renderers without media queries (librsvg) show the light picture, as a PNG does.
+            let p = doc.prefix
+            css += ".\(p)-d{display:none}@media (prefers-color-scheme:dark){.\(p)-l{display:none}.\(p)-d{display:inline}}"
         }
+        if !doc.css.isEmpty {
+            css += "@media (prefers-reduced-motion:no-preference){" + doc.css + "}"
+        }
+        if !css.isEmpty { out += "<style>" + css + "</style>" }
         if !doc.defs.isEmpty { out += "<defs>" + doc.defs + "</defs>" }
         out += doc.body
         out += "</svg>\n"

@@ -16,10 +16,10 @@ import Testing
     /// Pinned without fonts (the stroke font's fixed version): with fonts the key also holds their digest, which
     /// follows the installed font files (``fontFilesAreInTheKey()``).
     @Test(arguments: [
-        (ImageRoute.ring, "p=0.7", OutputFormat.svg, "8a7a08f91e8fb8c5d855f48f96c77ccd7b75ecac9e7c1cc1eb108674bfc8f751"),
-        (.ring, "p=0.7", .png, "a996b23ab9d41ca8031977e4b8e96242d2fd1442f463a995c649d45ff03b6662"),
-        (.activity, "p=0.8,0.6,1.1", .svg, "f28e8a77a104dc9926a1bb95f4cfc3c2cac829884673dc1b7ea018c44809b447"),
-        (.check, "", .svg, "e90c8a8e29730b726da1252e8409c77624e98f323df6a6aa020f824b8e295711"),
+        (ImageRoute.ring, "p=0.7", OutputFormat.svg, "4b5f83ee4807b120f9c353a0305b47034c6fbc7687e7d549296a81307754c692"),
+        (.ring, "p=0.7", .png, "227739ce48b9e23cdf340fe44a64aff7f0675c2dee2260d7e5bb7caa3a2e1c98"),
+        (.activity, "p=0.8,0.6,1.1", .svg, "60f904ef132d95bf4a81b949431b8f3da079a8802d12dc46daa434accec528fa"),
+        (.check, "", .svg, "9b4f3f170509b91900e0280a1a1e69ade7f65ab89a0165031d34a00de71b3226"),
     ])
     func goldenKeys(route: ImageRoute, query: String, format: OutputFormat, digest: String) throws {
         let key = try Self.key(route, query, format, typeface: .strokeOnly)

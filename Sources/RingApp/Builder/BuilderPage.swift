@@ -168,10 +168,11 @@ struct BuilderPage: Sendable {
                 + "\(HTML.attribute("aria-label", "Copy the \(kind.title) snippet"))>Copy</button></div>"
                 + "<textarea id=\"snippet-\(kind.id)\" readonly rows=\"2\" spellcheck=\"false\"></textarea></div>\n"
         }
-        let themes = Theme.allCases.map(\.rawValue)
-        html += "<p class=\"hint\" id=\"themes\"\(HTML.attribute("data-light", themes.first ?? "light"))"
-            + "\(HTML.attribute("data-dark", themes.last ?? "dark"))>The GitHub snippet asks for the picture twice, "
-            + "with <code>theme=\(HTML.escape(themes.last ?? "dark"))</code> for dark mode; e-mail clients and chat apps "
+        let (light, dark, auto) = (Theme.light.rawValue, Theme.dark.rawValue, Theme.auto.rawValue)
+        html += "<p class=\"hint\" id=\"themes\"\(HTML.attribute("data-light", light))"
+            + "\(HTML.attribute("data-dark", dark))>The GitHub snippet asks for the picture twice, "
+            + "with <code>theme=\(HTML.escape(dark))</code> for dark mode (one SVG URL with "
+            + "<code>theme=\(HTML.escape(auto))</code> follows the page by itself); e-mail clients and chat apps "
             + "do not show SVG, so that snippet uses PNG.</p>\n"
         return html + "</section>\n"
     }

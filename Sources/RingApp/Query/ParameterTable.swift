@@ -37,7 +37,7 @@ public struct ParameterTable: Sendable {
         Parameter("bg", .color(allowsNone: true), default: "none",
                   doc: "Background colour, or none for transparent.", example: "white"),
         Parameter("theme", .choice(Theme.allCases.map(\.rawValue)), default: "light",
-                  doc: "Picks default track and label colours for light or dark pages.", example: "dark"),
+                  doc: "Picks default track and label colours for light or dark pages; auto follows the page's colour scheme (SVG; a PNG draws light).", example: "auto"),
         Parameter("label", .text(maxLength: RingLimits.labelLength, label: true), default: "none",
                   doc: "none, auto (the percentage) or text in any language to draw in the middle.", example: "auto"),
         Parameter("labelColor", .color(allowsNone: false), default: "theme",

@@ -6,10 +6,10 @@ public enum QueryDecoder {
     /// Default colours that depend on the theme.
     enum Defaults {
         static func track(_ theme: Theme) -> Color {
-            theme == .light ? Color(hex: 0xF2F2F7) : Color(hex: 0x1C1C1E)  // systemGray6 light / dark
+            theme != .dark ? Color(hex: 0xF2F2F7) : Color(hex: 0x1C1C1E)  // systemGray6 light / dark
         }
         static func label(_ theme: Theme) -> Color {
-            theme == .light ? Color(hex: 0x1C1C1E) : Color(hex: 0xF2F2F7)
+            theme != .dark ? Color(hex: 0x1C1C1E) : Color(hex: 0xF2F2F7)
         }
         static let ringGradient = Gradient(stops: [Color(r: 142, g: 68, b: 173), Color(r: 241, g: 196, b: 15)])!
         /// Activity ring paints after move, exercise and stand: the seed-000 palette.
@@ -22,7 +22,18 @@ public enum QueryDecoder {
         route: ImageRoute, query: QueryString, table: ParameterTable = .standard, typeface: Typeface = .system
     ) throws(QueryError) -> RingSpec {
         let q = QueryReader(route: route, query: query, table: table, typeface: typeface)
-        var common = try decodeCommon(q)
+        let spec = try decode(q, route: route, theme: nil)
+        guard spec.common.theme == .auto else { return spec }
+        // theme=auto: the light picture, carrying the dark one; every other parameter means the same in both.
+        var light = try decode(q, route: route, theme: .light)
+        light.darkVariant = try decode(q, route: route, theme: .dark)
+        light.common.theme = .auto
+        return light
+    }
+
+    /// The spec `q` asks for, with `theme` in place of the query's own when given.
+    static func decode(_ q: QueryReader, route: ImageRoute, theme: Theme?) throws(QueryError) -> RingSpec {
+        var common = try decodeCommon(q, theme: theme)
         let style: RingSpec.Style
         switch route {
         case .ring: style = .ring(try decodeRing(q, common))
@@ -35,7 +46,7 @@ public enum QueryDecoder {
         return RingSpec(style: style, common: common)
     }
 
-    static func decodeCommon(_ q: QueryReader) throws(QueryError) -> CommonOptions {
+    static func decodeCommon(_ q: QueryReader, theme: Theme? = nil) throws(QueryError) -> CommonOptions {
         var c = CommonOptions()
         c.size = try q.number("size") ?? 128
         c.scale = try q.integer("scale") ?? 1
@@ -43,7 +54,8 @@ public enum QueryDecoder {
             throw q.error("scale", q.query["scale"] ?? "", "size × scale at most \(RingLimits.maxPixelSide) pixels")
         }
         c.background = try q.color("bg") ?? nil
-        c.theme = try q.choice("theme", as: Theme.self) ?? .light
+        let asked = try q.choice("theme", as: Theme.self)
+        c.theme = theme ?? asked ?? .light
         if let label = try q.text("label") {
             switch label.lowercased() {
             case "none", "": c.label = .none

@@ -27,10 +27,14 @@ public enum RingLayout {
             items = checkItems(style, size: size, animated: animated)
         }
         items += labelItems(for: spec, text: text)
-        return Scene(
+        var scene = Scene(
             width: size, height: size, background: common.background, title: common.title, items: items,
             duration: animated && items.contains { $0.hasMotion } ? common.animation?.duration : nil
         )
+        if let dark = spec.darkVariant {
+            scene.darkItems = Self.scene(for: dark, text: text).items
+        }
+        return scene
     }
 
     /// Smallest channel difference between a track and an opaque background for the track to show.

@@ -10,6 +10,7 @@ extension Scene {
         let t = (time / duration).clamped(to: 0...1)
         var frame = self
         frame.items = items.compactMap { $0.frame(at: t, transform: nil) }
+        frame.darkItems = darkItems?.compactMap { $0.frame(at: t, transform: nil) }
         frame.duration = nil
         return frame
     }

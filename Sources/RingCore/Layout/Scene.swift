@@ -15,6 +15,9 @@ public struct Scene: Sendable, Hashable {
     public var items: [SceneItem]
     /// Seconds for one play of the items' motions; nil for a still image (motions are then empty).
     public var duration: Double?
+    /// `theme=auto`: the items drawn instead of ``items`` on pages that prefer a dark colour scheme (the SVG
+    /// switches with a media query; the rasterizer draws ``items``, the light set). Nil otherwise.
+    public var darkItems: [SceneItem]?
 
     public init(
         width: Double, height: Double, background: Color? = nil, title: String, items: [SceneItem],

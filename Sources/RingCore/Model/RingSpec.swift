@@ -3,10 +3,19 @@
 public struct RingSpec: Sendable, Hashable {
     public var style: Style
     public var common: CommonOptions
+    /// Storage of ``darkVariant`` (an array: a value cannot hold its own type directly).
+    private var dark: [RingSpec] = []
 
     public init(style: Style, common: CommonOptions) {
         self.style = style
         self.common = common
+    }
+
+    /// For `theme=auto`: the same picture with the dark theme's colours, which the SVG shows on pages that prefer
+    /// a dark colour scheme (this spec holds the light one). Nil for every other theme.
+    public var darkVariant: RingSpec? {
+        get { dark.first }
+        set { dark = newValue.map { [$0] } ?? [] }
     }
 
     /// The five looks, one per route.
@@ -65,7 +74,9 @@ public struct CommonOptions: Sendable, Hashable {
 
 /// Light or dark surroundings: picks default track and label colours.
 public enum Theme: String, Sendable, Hashable, CaseIterable {
-    case light, dark
+    /// Light surroundings; dark surroundings; both, switched by the page's `prefers-color-scheme` (SVG; a PNG,
+    /// which has no media queries, draws the light set).
+    case light, dark, auto
 }
 
 /// What is written in the middle (or under the petals).
