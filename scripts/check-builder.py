@@ -17,6 +17,8 @@ gallery  Shows every case of scripts/gallery-cases.txt as our SVG in an <img> on
          writes CASE.diff.png: Chromium | ours | difference x 8. Animated cases compare the picture they rest on: the
          browser prefers reduced motion, under which our animated SVGs show their final frame at once (as in
          scripts/check-browser), and the still PNG, which is the APNG's final frame (PNGRouteTests pins that).
+         Also four error images as an image client gets them (ERROR_CASES: messages quoting Arabic, Devanagari,
+         CJK and Greek labels, set in the label typeface).
 
 Screenshots go to artifacts/browser/ (--out); the path is printed. Exits 1 when a check fails, 2 when Chromium,
 chromedriver, Selenium or Pillow is missing.
@@ -280,8 +282,19 @@ def gallery_cases(path):
     return cases
 
 
-def fetch(url):
-    with urllib.request.urlopen(url, timeout=20) as r:
+#: Error images, as an image client gets them (Accept: image/*): the message set in the label typeface, here
+#: quoting labels in several scripts (the Tibetan letter at the end is in no font, which is the error).
+ERROR_CASES = [
+    ("error-arabic", "/ring?p=0.7&size=128&label=%D8%B3%D9%84%D8%A7%D9%85%E0%BD%80"),
+    ("error-devanagari", "/ring?p=0.7&size=128&label=%E0%A4%A8%E0%A4%AE%E0%A4%B8%E0%A5%8D%E0%A4%A4%E0%A5%87%E0%BD%80"),
+    ("error-cjk-mixed", "/ring?p=0.7&size=256&label=Build%20%E5%AE%8C%E4%BA%86%20%E2%9C%93%E0%BD%80"),
+    ("error-greek", "/petals?p=0.5&size=128&label=%CE%95%CE%BB%CE%BB%CE%AC%CE%B4%CE%B1%E0%BD%80"),
+]
+
+
+def fetch(url, accept=None):
+    request = urllib.request.Request(url, headers={"Accept": accept} if accept else {})
+    with urllib.request.urlopen(request, timeout=20) as r:
         if r.status != 200:
             raise RuntimeError(f"HTTP {r.status} for {url}")
         return r.read()
@@ -315,7 +328,8 @@ def check_gallery(browser, driver, base, cases_path, out, problems):
     from PIL import Image
 
     began = time.monotonic()
-    cases = gallery_cases(cases_path)
+    cases = gallery_cases(cases_path) + ERROR_CASES
+    errors = {name for name, _ in ERROR_CASES}
     temp = tempfile.mkdtemp(prefix="ringd-gallery-")
     # Shelf layout: images left to right, a new row when the page width is used up.
     def both(case):
@@ -324,6 +338,9 @@ def check_gallery(browser, driver, base, cases_path, out, problems):
         # final frame is the still PNG (PNGRouteTests.everyGalleryPNGIsValid pins that), which is fetched instead
         # because drawing every frame of 18 APNGs takes ringd's debug build half a minute.
         still = "&".join(p for p in query.split("&") if p != "animate=1")
+        if case[0] in errors:
+            return (fetch(base + route + ".svg?" + query, accept="image/*"),
+                    final_frame(fetch(base + route + ".png?" + query, accept="image/*")))
         return fetch(base + case[1]), final_frame(fetch(base + route + ".png?" + still))
 
     # A few requests at a time, so ringd's render threads are kept busy.
