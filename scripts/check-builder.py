@@ -169,6 +169,7 @@ class BuilderCheck:
         self.expect(sn["snippet-markdown"] == f"![{alt}]({url})", f"Markdown snippet {sn['snippet-markdown']!r}")
         self.expect(f'<img src="{html_url}"' in sn["snippet-html"] and f'alt="{alt}"' in sn["snippet-html"],
                     f"HTML snippet {sn['snippet-html']!r}")
+        self.expect(sn["snippet-auto"] == f"![{alt}]({url}&theme=auto)", f"theme=auto snippet {sn['snippet-auto']!r}")
         dark = f"{html_url}&amp;theme=dark"
         self.expect('media="(prefers-color-scheme: dark)"' in sn["snippet-picture"] and dark in sn["snippet-picture"]
                     and 'media="(prefers-color-scheme: light)"' in sn["snippet-picture"]

@@ -155,7 +155,8 @@ struct BuilderPage: Sendable {
     static let snippetKinds: [(id: String, title: String)] = [
         ("markdown", "Markdown"),
         ("html", "HTML <img>"),
-        ("picture", "GitHub README: dark and light <picture>"),
+        ("auto", "GitHub README: one SVG for light and dark (theme=auto)"),
+        ("picture", "GitHub README, PNG or e-mail: dark and light <picture>"),
         ("email", "E-mail and chat (PNG)"),
         ("curl", "curl"),
     ]
@@ -170,7 +171,7 @@ struct BuilderPage: Sendable {
         }
         let (light, dark, auto) = (Theme.light.rawValue, Theme.dark.rawValue, Theme.auto.rawValue)
         html += "<p class=\"hint\" id=\"themes\"\(HTML.attribute("data-light", light))"
-            + "\(HTML.attribute("data-dark", dark))>The GitHub snippet asks for the picture twice, "
+            + "\(HTML.attribute("data-dark", dark))\(HTML.attribute("data-auto", auto))>The &lt;picture&gt; snippet asks for the picture twice, "
             + "with <code>theme=\(HTML.escape(dark))</code> for dark mode (one SVG URL with "
             + "<code>theme=\(HTML.escape(auto))</code> follows the page by itself); e-mail clients and chat apps "
             + "do not show SVG, so that snippet uses PNG.</p>\n"

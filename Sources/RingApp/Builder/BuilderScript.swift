@@ -117,6 +117,7 @@ function snippets(b, alt) {
     url: abs,
     'snippet-markdown': '![' + escapeMarkdown(alt) + '](' + abs + ')',
     'snippet-html': img(abs),
+    'snippet-auto': '![' + escapeMarkdown(alt) + '](' + b.themed(themes.auto) + ')',
     'snippet-picture': '<picture>\n  <source media="(prefers-color-scheme: dark)" srcset="' + escapeHTML(dark) + '">\n'
       + '  <source media="(prefers-color-scheme: light)" srcset="' + escapeHTML(light) + '">\n  ' + img(light) + '\n<\/picture>',
     'snippet-email': img(png),
