@@ -91,8 +91,21 @@ import Testing
         #expect(Color(parsing: "clear") == .transparent)
     }
 
+    /// shields.io's names that CSS lacks are accepted in shields' shades; where CSS has the name, CSS wins, so no
+    /// ring drawn with a CSS name before changes colour (issue 18, item 3).
+    @Test func shieldsNames() {
+        #expect(Color(parsing: "brightgreen") == Color(hex: 0x44CC11))
+        #expect(Color(parsing: "success") == Color(hex: 0x44CC11))
+        #expect(Color(parsing: "important") == Color(hex: 0xFE7D37))
+        #expect(Color(parsing: "critical") == Color(hex: 0xE05D44))
+        #expect(Color(parsing: "informational") == Color(hex: 0x007EC6))
+        #expect(Color(parsing: "inactive") == Color(hex: 0x9F9F9F))
+        #expect(Color(parsing: "red") == Color(hex: 0xFF0000))
+        #expect(Color(parsing: "lightgrey") == Color(hex: 0xD3D3D3))
+    }
+
     @Test func everyListedNameParses() {
-        #expect(NamedColors.allNames.count == 13 + 18 + 150 - 7)
+        #expect(NamedColors.allNames.count == 13 + 18 + 150 - 7 + 6)
         for name in NamedColors.allNames {
             #expect(NamedColors.named(name) != nil, "\(name)")
         }

@@ -3,7 +3,12 @@
 /// Three families share one ASCII case-insensitive namespace (`LightRed`, `lightred` and `LIGHTRED` are one name):
 /// - the flat palette of seed 000 (`lightRed` … `purpleBg`);
 /// - the iOS system colours the seeds use (`systemGray` … `systemGray6`, `systemRed`, …), light-mode values;
-/// - the 148 CSS Color 4 named colours, plus `transparent` (and its SwiftUI spelling `clear`).
+/// - the 148 CSS Color 4 named colours, plus `transparent` (and its SwiftUI spelling `clear`);
+/// - shields.io's badge colour names that CSS does not define (`brightgreen`, `success`, `important`,
+///   `critical`, `informational`, `inactive`), in shields' values, so badge URLs copied from shields work.
+///
+/// shields also names `green`, `yellowgreen`, `yellow`, `orange`, `red`, `blue` and `lightgrey` in its own
+/// shades; CSS defines them too, and there **CSS wins**: every ring drawn with `color=red` before keeps its colour.
 ///
 /// Seven palette names collide with CSS names once case is ignored: `lightGreen`, `darkGreen`, `lightBlue`,
 /// `darkBlue`, `lightYellow`, `darkRed`, `darkOrange`. The **palette wins**: it is what the seeds (and our default
@@ -33,7 +38,7 @@ public enum NamedColors {
     /// are left out, since they resolve to the palette colour).
     public static let allNames: [String] = {
         let shadowed = Set(palette.map { $0.name.lowercased() })
-        return (palette + system).map(\.name) + css.map(\.name).filter { !shadowed.contains($0) }
+        return (palette + system).map(\.name) + css.map(\.name).filter { !shadowed.contains($0) } + shields.map(\.name)
     }()
 
     // MARK: Gradient presets
@@ -283,16 +288,23 @@ public enum NamedColors {
     // MARK: Lookup
 
     /// Lower-cased name → colour. CSS first, so that palette entries overwrite the CSS names they shadow.
+    /// shields.io's colour names that CSS lacks (badges' flat colours: brightgreen is its `success`, and so on).
+    public static let shields: [Entry] = [
+        Entry(name: "brightgreen", color: Color(hex: 0x44CC11)), Entry(name: "success", color: Color(hex: 0x44CC11)),
+        Entry(name: "important", color: Color(hex: 0xFE7D37)), Entry(name: "critical", color: Color(hex: 0xE05D44)),
+        Entry(name: "informational", color: Color(hex: 0x007EC6)), Entry(name: "inactive", color: Color(hex: 0x9F9F9F)),
+    ]
+
     private static let table: [String: Color] = {
         var table: [String: Color] = [:]
-        for entry in css + system + palette {
+        for entry in shields + css + system + palette {
             table[entry.name.lowercased()] = entry.color
         }
         return table
     }()
 
     /// Longest key in the table; longer input is rejected before any work is done on it.
-    private static let maxNameLength = (css + system + palette).map(\.name.utf8.count).max() ?? 0
+    private static let maxNameLength = (shields + css + system + palette).map(\.name.utf8.count).max() ?? 0
 
     /// The ASCII-lower-cased key for `name`, or nil if it is too long or not ASCII letters and digits.
     ///
