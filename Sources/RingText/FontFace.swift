@@ -19,7 +19,8 @@ public final class FontFace: @unchecked Sendable {
     let font: OpaquePointer
     private let face: OpaquePointer
     private let blob: OpaquePointer
-    private let outlines = OutlineCache()
+    /// Outlines drawn so far, per glyph id: a CJK face has tens of thousands; labels use a few hundred.
+    private let outlines = BoundedCache<UInt32, GlyphOutline>(capacity: 4096)
 
     /// Maps and opens the font at `path`; nil when the file cannot be read or is not a font HarfBuzz can use.
     public init?(path: String) {

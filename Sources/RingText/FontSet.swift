@@ -9,7 +9,9 @@ import RingSync
 public final class FontSet: TextSetter, Sendable {
     /// The faces, the primary (Inter SemiBold when installed) first.
     public let faces: [FontFace]
-    private let lines = LineCache()
+    /// Lines shaped so far, per text: a label is shaped once however often its ring is drawn. Distinct labels
+    /// are few in practice; a client sending endless distinct labels only empties the cache.
+    private let lines = BoundedCache<LineKey, ShapedLine>(capacity: 2048)
     private let tabularFeature: hb_feature_t
 
     /// A set of the given faces; nil when there is none (then labels fall back to the stroke font).
@@ -46,7 +48,7 @@ public final class FontSet: TextSetter, Sendable {
     }
 
     public func line(_ text: String, tabularDigits: Bool) -> ShapedLine? {
-        let key = LineCache.Key(text: text, tabularDigits: tabularDigits)
+        let key = LineKey(text: text, tabularDigits: tabularDigits)
         if let cached = lines.value(for: key) { return cached }
         guard let shaped = shape(text, tabularDigits: tabularDigits) else { return nil }
         lines.store(shaped, for: key)
@@ -163,25 +165,8 @@ public final class FontSet: TextSetter, Sendable {
     }
 }
 
-/// Lines shaped so far, per text: a label is shaped once however often its ring is drawn.
-final class LineCache: Sendable {
-    struct Key: Hashable, Sendable {
-        var text: String
-        var tabularDigits: Bool
-    }
-
-    private let storage = LockedValue<[Key: ShapedLine]>([:])
-
-    /// Most lines kept: distinct labels are few in practice (percentages, a handful of words); a client sending
-    /// endless distinct labels only empties the cache.
-    static let capacity = 2048
-
-    func value(for key: Key) -> ShapedLine? { storage.withLock { $0[key] } }
-
-    func store(_ line: ShapedLine, for key: Key) {
-        storage.withLock {
-            if $0.count >= Self.capacity { $0.removeAll(keepingCapacity: true) }
-            $0[key] = line
-        }
-    }
+/// What a line is cached by: its text and whether digits are tabular.
+struct LineKey: Hashable, Sendable {
+    var text: String
+    var tabularDigits: Bool
 }

@@ -66,20 +66,20 @@ private final class OutlineSink {
     }()
 }
 
-/// Outlines drawn so far, per glyph id.
-final class OutlineCache: Sendable {
-    private let storage = LockedValue<[UInt32: GlyphOutline]>([:])
+/// A dictionary behind a lock that empties itself when full: the shaped lines and glyph outlines RingText
+/// keeps, bounded so a flood of distinct texts or glyphs cannot grow memory without limit.
+final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private let storage = LockedValue<[Key: Value]>([:])
+    let capacity: Int
 
-    /// Most glyphs kept per face: a CJK face has tens of thousands; labels use a few hundred at most between
-    /// restarts, and a flood of distinct glyphs must not grow memory without bound.
-    static let capacity = 4096
+    init(capacity: Int) { self.capacity = capacity }
 
-    func value(for id: UInt32) -> GlyphOutline? { storage.withLock { $0[id] } }
+    func value(for key: Key) -> Value? { storage.withLock { $0[key] } }
 
-    func store(_ outline: GlyphOutline, for id: UInt32) {
+    func store(_ value: Value, for key: Key) {
         storage.withLock {
-            if $0.count >= Self.capacity { $0.removeAll(keepingCapacity: true) }
-            $0[id] = outline
+            if $0.count >= capacity { $0.removeAll(keepingCapacity: true) }
+            $0[key] = value
         }
     }
 }
