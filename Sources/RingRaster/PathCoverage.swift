@@ -133,7 +133,12 @@ struct PathCoverage: CoverageSource {
             let dxdy = (bx - ax) / (by - ay)
             let ya = max(top, ay), yb = min(bottom, by)
             guard yb > ya else { continue }
-            let xa = ax + (ya - ay) * dxdy - origin, xb = ax + (yb - ay) * dxdy - origin
+            // A chord end inside the row keeps its exact x: the next chord of the contour starts there, and the
+            // two must touch for the clusters below to see the contour as continuous (an interpolated x can land
+            // a rounding error beyond it and split a staircase of chords into clusters that each miss the other's
+            // winding, losing a quarter of a row under a rounded corner).
+            let xa = (ya == ay ? ax : ax + (ya - ay) * dxdy) - origin
+            let xb = (yb == by ? bx : ax + (yb - ay) * dxdy) - origin
             segments.append(Segment(ya: ya, yb: yb, xa: xa, dxdy: dxdy, dir: dir, minX: min(xa, xb), maxX: max(xa, xb)))
         }
         guard !segments.isEmpty else { return cells }
@@ -144,7 +149,7 @@ struct PathCoverage: CoverageSource {
         while start < segments.count {
             var end = start + 1
             var reach = segments[start].maxX
-            while end < segments.count, segments[end].minX <= reach {
+            while end < segments.count, segments[end].minX <= reach + Self.touching {
                 reach = max(reach, segments[end].maxX)
                 end += 1
             }
@@ -262,6 +267,10 @@ struct PathCoverage: CoverageSource {
             cells[x1i] += d * am
         }
     }
+
+    /// Chords whose x-ranges come this close (pixels) share a cluster: merging clusters is always exact (it only
+    /// costs work), splitting a contour where it continues is not.
+    private static let touching = 1e-9
 
     /// Coverage below this counts as none (the running sum of a row that closes leaves rounding dust).
     private static let dust = 1e-9

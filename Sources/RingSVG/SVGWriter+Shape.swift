@@ -146,9 +146,15 @@ extension SVGDocument {
 
         case .path(let outline):
             // Non-zero winding is SVG's default fill rule, as it is the fonts'.
-            let path = SVGPath.filled(outline)
-            guard !path.d.isEmpty else { return }
-            body += "<path d=\"\(path.d)\"" + paint.fill + extra + "/>"
+            guard let compact = outlines[outline] ?? SVGOutline(outline) else { return }
+            if motions.isEmpty, sharedOutlines.contains(compact.tail) {
+                // Drawn more than once (a text and its shadow, both themes' labels): defined once, placed by `<use>`.
+                let id = define("p", element: "path", " d=\"\(compact.originD)\"/>")
+                body += "<use href=\"#\(id)\" x=\"\(SVGOutline.number(compact.startX))\" y=\"\(SVGOutline.number(compact.startY))\""
+                body += paint.fill + extra + "/>"
+            } else {
+                body += "<path d=\"\(compact.d)\"" + paint.fill + extra + "/>"
+            }
         }
     }
 

@@ -56,6 +56,7 @@ public enum SVGWriter {
         } else {
             themes = [(scene.items, still?.items, nil)]
         }
+        doc.findSharedOutlines(in: themes.flatMap { $0.items + ($0.still ?? []) })
         for theme in themes {
             if let group = theme.group { doc.body += "<g class=\"\(doc.prefix)-\(group)\">" }
             if let stillItems = theme.still, scene.isAnimated {
@@ -118,6 +119,33 @@ struct SVGDocument {
     private var definitionIDs: [String: String] = [:]
     /// Keyframes already written, by their body, so identical tracks share one rule.
     var keyframeNames: [String: String] = [:]
+    /// Every still filled outline of the scene in compact form, and the tails (``SVGOutline/tail``) of those
+    /// drawn more than once, which are defined once and placed with `<use>`.
+    var outlines: [FilledPath: SVGOutline] = [:]
+    var sharedOutlines: Set<String> = []
+
+    /// Fills ``outlines`` and ``sharedOutlines`` from `items` (every item the document will write).
+    mutating func findSharedOutlines(in items: [SceneItem]) {
+        var seen: Set<String> = []
+        func visit(_ item: SceneItem) {
+            switch item {
+            case .shape(let shape):
+                guard shape.motions.isEmpty, case .path(let path) = shape.primitive else { return }
+                let compact: SVGOutline
+                if let known = outlines[path] {
+                    compact = known
+                } else {
+                    guard let made = SVGOutline(path) else { return }
+                    outlines[path] = made
+                    compact = made
+                }
+                if !seen.insert(compact.tail).inserted { sharedOutlines.insert(compact.tail) }
+            case .group(let group):
+                group.items.forEach(visit)
+            }
+        }
+        items.forEach(visit)
+    }
 
     init(prefix: String, duration: Double?, extent: Double) {
         self.prefix = prefix

@@ -47,10 +47,10 @@ public final class FontSet: TextSetter, Sendable {
         return faces.firstIndex { $0.covers(base) }
     }
 
-    public func line(_ text: String, tabularDigits: Bool) -> ShapedLine? {
-        let key = LineKey(text: text, tabularDigits: tabularDigits)
+    public func line(_ text: String, tabularDigits: Bool, tracking: Double) -> ShapedLine? {
+        let key = LineKey(text: text, tabularDigits: tabularDigits, tracking: tracking)
         if let cached = lines.value(for: key) { return cached }
-        guard let shaped = shape(text, tabularDigits: tabularDigits) else { return nil }
+        guard let shaped = shape(text, tabularDigits: tabularDigits, tracking: tracking) else { return nil }
         lines.store(shaped, for: key)
         return shaped
     }
@@ -73,8 +73,8 @@ public final class FontSet: TextSetter, Sendable {
         var advance: Double
     }
 
-    private func shape(_ text: String, tabularDigits: Bool) -> ShapedLine? {
-        guard let glyphs = glyphs(text, tabularDigits: tabularDigits) else { return nil }
+    private func shape(_ text: String, tabularDigits: Bool, tracking: Double) -> ShapedLine? {
+        guard let glyphs = glyphs(text, tabularDigits: tabularDigits, tracking: tracking) else { return nil }
         var path = FilledPath()
         var ink: TextBounds?
         var pen = 0.0
@@ -92,7 +92,7 @@ public final class FontSet: TextSetter, Sendable {
     }
 
     /// `text` shaped into glyphs in visual order (left to right), or nil when a character has no face.
-    func glyphs(_ text: String, tabularDigits: Bool) -> [PlacedGlyph]? {
+    func glyphs(_ text: String, tabularDigits: Bool, tracking: Double = 0) -> [PlacedGlyph]? {
         var scalars: [FriBidiChar] = []
         var faceOf: [Int] = []
         for character in text {
@@ -153,8 +153,13 @@ public final class FontSet: TextSetter, Sendable {
                 let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount)
             else { continue }
             let unit = 1 / face.unitsPerEm
+            let tracked = tracking != 0 && Self.trackedScripts.contains(hb_buffer_get_script(buffer).rawValue)
             for g in 0..<Int(glyphCount) {
-                let advance = Double(positions[g].x_advance) * unit
+                var advance = Double(positions[g].x_advance) * unit
+                // After the last glyph of each cluster (a ligature or conjunct stays whole).
+                if tracked, g + 1 == Int(glyphCount) || infos[g + 1].cluster != infos[g].cluster {
+                    advance += tracking
+                }
                 placed.append(PlacedGlyph(
                     face: run.face, id: infos[g].codepoint, x: pen + Double(positions[g].x_offset) * unit,
                     y: -Double(positions[g].y_offset) * unit, advance: advance))
@@ -165,8 +170,19 @@ public final class FontSet: TextSetter, Sendable {
     }
 }
 
-/// What a line is cached by: its text and whether digits are tabular.
+extension FontSet {
+    /// Scripts whose letters stand apart, so tracking may space them (CSS Text 3 §8.2 leaves cursive scripts
+    /// untracked; Indic scripts hang from a headline that spacing would break). Common and Inherited cover
+    /// digits, punctuation and marks.
+    static let trackedScripts: Set<UInt32> = Set([
+        HB_SCRIPT_LATIN, HB_SCRIPT_GREEK, HB_SCRIPT_CYRILLIC, HB_SCRIPT_ARMENIAN, HB_SCRIPT_GEORGIAN, HB_SCRIPT_HEBREW,
+        HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA, HB_SCRIPT_HANGUL, HB_SCRIPT_COMMON, HB_SCRIPT_INHERITED,
+    ].map(\.rawValue))
+}
+
+/// What a line is cached by: its text, whether digits are tabular, and its tracking.
 struct LineKey: Hashable, Sendable {
     var text: String
     var tabularDigits: Bool
+    var tracking: Double
 }

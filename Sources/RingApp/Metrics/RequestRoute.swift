@@ -2,7 +2,7 @@
 enum RequestRoute: String, CaseIterable, Sendable {
     case index, healthz, metrics, openapi
     case notFound = "not_found"
-    case ring, activity, petals, pie, check
+    case ring, activity, petals, pie, check, badge
 
     init(_ route: ImageRoute) {
         switch route {
@@ -11,6 +11,7 @@ enum RequestRoute: String, CaseIterable, Sendable {
         case .petals: self = .petals
         case .pie: self = .pie
         case .check: self = .check
+        case .badge: self = .badge
         }
     }
 }

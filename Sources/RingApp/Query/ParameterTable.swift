@@ -2,7 +2,12 @@ import RingCore
 
 /// The image routes and their parameters: the single source the decoder validates through and docs derive from.
 public enum ImageRoute: String, Sendable, CaseIterable {
-    case ring, activity, petals, pie, check
+    case ring, activity, petals, pie, check, badge
+
+    /// Common parameters this route does not take: a badge's height is its style's and its width its texts'.
+    public var omittedCommonParameters: Set<String> {
+        self == .badge ? ["size"] : []
+    }
 
     /// Parameters of this route in the standard table, route-specific first, then the common ones.
     public var parameters: [Parameter] {
@@ -69,6 +74,10 @@ public struct ParameterTable: Sendable {
                                doc: "Arc ends.", example: "butt")
     static let shadow = Parameter("shadow", .choice(ShadowMode.allCases.map(\.rawValue)), default: "auto",
                                   doc: "Tip shadow: auto shows it once p > 0.96.", example: "on")
+
+    /// How a badge's `color` follows the value when not given (``BadgeStyle/valueColorScale``, in words).
+    static let badgeColorDefault = "by value: red below 50%, orange, yellow from 70%, yellowgreen from 80%, "
+        + "green from 90%, brightgreen at 100%"
 
     /// The length range every thickness, gap and stroke parameter accepts before checking it fits the image.
     static let lengthRange: (pixels: ClosedRange<Double>, percent: ClosedRange<Double>) = (0.5...1024, 0.5...50)
@@ -143,6 +152,27 @@ public struct ParameterTable: Sendable {
                           doc: "Scale bounce at the end of the animation. The check leaves room for it, animated or not, "
                               + "so both end on one picture.", example: "0"),
             ]
+        case .badge:
+            [
+                progress, value, total,
+                Parameter("label", .text(maxLength: RingLimits.labelLength, label: true), default: "none",
+                          doc: "Left text, as on shields.io; none leaves only the value.", example: "coverage"),
+                Parameter("message", .text(maxLength: RingLimits.labelLength, label: true), default: "the percentage",
+                          doc: "Right text instead of the percentage (shields' message).", example: "passing"),
+                Parameter("color", .color(allowsNone: false), default: badgeColorDefault,
+                          doc: "Right part's background; shields' names (green, red, …) in shields' shades.",
+                          example: "brightgreen"),
+                Parameter("labelColor", .color(allowsNone: false), default: "#555 (dark: #6E7681)",
+                          doc: "Left part's background.", example: "#333"),
+                Parameter("style", .choice(BadgeLook.allCases.map(\.rawValue)), default: "flat",
+                          doc: "shields.io's styles: flat (20 px, rounded), flat-square, for-the-badge (28 px).",
+                          example: "for-the-badge"),
+                Parameter("arc", .paint(stops: RingLimits.gradientStops), default: "the value text's colour",
+                          doc: "The small ring's arc: a colour, a preset or a gradient.", example: "white"),
+                Parameter("track", .color(allowsNone: true), default: "the value text's colour at 30 %",
+                          doc: "The small ring's track, or none.", example: "none"),
+                cap,
+            ]
         }
     }
 }
@@ -160,7 +190,8 @@ extension ParameterTable {
         var rows: [ImageRoute: [String: Parameter]] = [:]
         for route in ImageRoute.allCases {
             // Route-specific rows first, so a route's own row wins over a common one of the same name.
-            for parameter in (routeParameters[route] ?? []) + commonParameters where rows[route]?[parameter.name] == nil {
+            for parameter in (routeParameters[route] ?? []) + commonParameters
+            where rows[route]?[parameter.name] == nil && !route.omittedCommonParameters.contains(parameter.name) {
                 rows[route, default: [:]][parameter.name] = parameter
             }
         }
@@ -174,7 +205,9 @@ extension ParameterTable {
 
     /// Rows of `route`: route-specific first, then the common ones.
     public func parameters(for route: ImageRoute) -> [Parameter] {
-        specificParameters(to: route) + commonParameters
+        let own = specificParameters(to: route)
+        let names = Set(own.map(\.name)).union(route.omittedCommonParameters)
+        return own + commonParameters.filter { !names.contains($0.name) }
     }
 
     /// The row for `name` (exact spelling) in `route`, if the route has it.

@@ -11,6 +11,13 @@ public enum QueryDecoder {
         static func label(_ theme: Theme) -> Color {
             theme != .dark ? Color(hex: 0x1C1C1E) : Color(hex: 0xF2F2F7)
         }
+        /// A badge's left part: shields' grey on light pages; on dark ones a lighter grey (GitHub's dark
+        /// neutral), so the badge's outline still shows against a near-black page.
+        static func badgeLabel(_ theme: Theme) -> Color {
+            theme != .dark ? Color(hex: 0x555555) : Color(hex: 0x6E7681)
+        }
+        /// Opacity (8-bit) of a badge ring's default track: the value text's colour at 30 %.
+        static let badgeTrackAlpha: UInt8 = 77
         static let ringGradient = Gradient(stops: [Color(r: 142, g: 68, b: 173), Color(r: 241, g: 196, b: 15)])!
         /// Activity ring paints after move, exercise and stand: the seed-000 palette.
         static let extraRingPaints = ["lightBlue", "lightOrange", "lightPurple", "lightYellow", "lightRed"]
@@ -41,6 +48,19 @@ public enum QueryDecoder {
         case .petals: style = .petals(try decodePetals(q))
         case .pie: style = .pie(try decodePie(q))
         case .check: style = .check(try decodeCheck(q))
+        case .badge:
+            let badge = try decodeBadge(q, common)
+            style = .badge(badge)
+            // The badge's texts and colours are its own; the common label stays none (nothing else is drawn).
+            common.label = .none
+            common.labelColor = Defaults.label(common.theme)
+            common.size = badge.look.metrics.height
+            let width = RingLayout.badgeWidth(badge, text: q.typeface.setter)
+            if width * Double(common.scale) > Double(RingLimits.maxPixelSide) {
+                let culprit = q.isGiven("message") ? "message" : "label"
+                throw q.error(culprit, q.query[culprit] ?? "",
+                              "text short enough for a badge of at most \(RingLimits.maxPixelSide) pixels across at scale \(common.scale) (this one is \(fmt((width * Double(common.scale)).rounded(.up))))")
+            }
         }
         if common.title.trimmingCharacters(in: " ").isEmpty { common.title = defaultTitle(for: style) }
         return RingSpec(style: style, common: common)
@@ -48,7 +68,7 @@ public enum QueryDecoder {
 
     static func decodeCommon(_ q: QueryReader, theme: Theme? = nil) throws(QueryError) -> CommonOptions {
         var c = CommonOptions()
-        c.size = try q.number("size") ?? 128
+        c.size = q.route.omittedCommonParameters.contains("size") ? 20 : try q.number("size") ?? 128
         c.scale = try q.integer("scale") ?? 1
         if Double(c.scale) * c.size > Double(RingLimits.maxPixelSide) {
             throw q.error("scale", q.query["scale"] ?? "", "size × scale at most \(RingLimits.maxPixelSide) pixels")
@@ -187,6 +207,22 @@ public enum QueryDecoder {
             bounce: try q.flag("bounce") ?? true)
     }
 
+    static func decodeBadge(_ q: QueryReader, _ common: CommonOptions) throws(QueryError) -> BadgeStyle {
+        let progress = try decodeProgress(q)
+        var label = try q.text("label") ?? ""
+        if label.lowercased() == "none" { label = "" }
+        let message = (try q.text("message")).flatMap { $0.isEmpty ? nil : $0 } ?? PercentText.of(progress)
+        let value = (try q.color("color") ?? nil) ?? BadgeStyle.valueColor(for: progress)
+        let text = BadgeStyle.textColors(on: value).text
+        return BadgeStyle(
+            progress: progress, label: label, message: message,
+            labelBackground: (try q.color("labelColor") ?? nil) ?? Defaults.badgeLabel(common.theme),
+            valueBackground: value, fill: try q.paint("arc") ?? .solid(text),
+            track: try q.color("track") ?? Color(r: text.r, g: text.g, b: text.b, a: Defaults.badgeTrackAlpha),
+            cap: try q.choice("cap", as: LineCap.self) ?? .round,
+            look: try q.choice("style", as: BadgeLook.self) ?? .flat)
+    }
+
     /// Rejects a length larger than `limit` × size, naming the parameter.
     static func checkFits(_ q: QueryReader, _ name: String, _ length: Length, _ size: Double, limit: Double) throws(QueryError) {
         if length.resolved(in: size) > limit * size {
@@ -203,6 +239,7 @@ public enum QueryDecoder {
         case .petals(let s): return "\(pct(s.progress)) progress"
         case .pie(let s): return "\(pct(s.progress)) progress"
         case .check: return "Done"
+        case .badge(let s): return s.label.isEmpty ? s.message : "\(s.label): \(s.message)"
         }
     }
 }

@@ -79,6 +79,7 @@ struct QueryReader {
         guard let raw = query[name] else { return nil }
         guard case .color(let allowsNone) = row(name).kind else { throw error(name, raw) }
         if allowsNone && raw.lowercased() == "none" { return .some(nil) }
+        if route == .badge, let shade = NamedColors.shieldsShade(raw) { return .some(shade) }
         guard let c = Color(parsing: raw) else { throw error(name, raw) }
         return .some(c)
     }

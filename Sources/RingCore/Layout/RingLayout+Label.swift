@@ -51,6 +51,8 @@ extension RingLayout {
         case .petals:
             let box = petalsLabelBox(size: size)
             return (box.center, box.width, box.height)
+        case .badge:
+            return (center, 0, 0)  // a badge's texts are laid out by ``badgeScene``; its common label is none
         }
     }
 
@@ -105,6 +107,7 @@ extension RingSpec.Style {
         case .petals(let s): s.progress
         case .pie(let s): s.progress
         case .check: nil
+        case .badge(let s): s.progress
         }
     }
 }

@@ -5,10 +5,19 @@ public enum RingLayout {
     /// built-in stroke font when there is none.
     public static func scene(for spec: RingSpec, text: (any TextSetter)? = nil) -> Scene {
         let common = spec.common
+        if case .badge(let style) = spec.style {
+            var scene = badgeScene(style, common: common, text: text)
+            if let dark = spec.darkVariant {
+                scene.darkItems = Self.scene(for: dark, text: text).items
+            }
+            return scene
+        }
         let size = common.size
         let animated = common.animation != nil
         var items: [SceneItem]
         switch spec.style {
+        case .badge:
+            items = []  // laid out above: a badge is as wide as its texts
         case .ring(var style):
             style.track = visibleTrack(style.track, on: common.background)
             items = ringItems(style, size: size, animated: animated, shadow: TipShadow.opacity(for: common))

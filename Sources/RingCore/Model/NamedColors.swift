@@ -295,6 +295,22 @@ public enum NamedColors {
         Entry(name: "informational", color: Color(hex: 0x007EC6)), Entry(name: "inactive", color: Color(hex: 0x9F9F9F)),
     ]
 
+    /// shields.io's own shades of the names it shares with CSS. A badge's colour parameters read these first (people
+    /// copy badge URLs from shields and expect its colours there); every other route keeps the CSS colours.
+    public static let shieldsShades: [Entry] = [
+        Entry(name: "green", color: Color(hex: 0x97CA00)), Entry(name: "yellowgreen", color: Color(hex: 0xA4A61D)),
+        Entry(name: "yellow", color: Color(hex: 0xDFB317)), Entry(name: "orange", color: Color(hex: 0xFE7D37)),
+        Entry(name: "red", color: Color(hex: 0xE05D44)), Entry(name: "blue", color: Color(hex: 0x007EC6)),
+        Entry(name: "lightgrey", color: Color(hex: 0x9F9F9F)), Entry(name: "lightgray", color: Color(hex: 0x9F9F9F)),
+        Entry(name: "grey", color: Color(hex: 0x555555)), Entry(name: "gray", color: Color(hex: 0x555555)),
+    ]
+
+    /// The shields shade called `name` (ASCII case ignored), if shields has one of its own.
+    public static func shieldsShade(_ name: some StringProtocol) -> Color? {
+        guard let key = lookupKey(name) else { return nil }
+        return shieldsShades.first { $0.name == key }?.color
+    }
+
     private static let table: [String: Color] = {
         var table: [String: Color] = [:]
         for entry in shields + css + system + palette {

@@ -18,13 +18,14 @@ public struct RingSpec: Sendable, Hashable {
         set { dark = newValue.map { [$0] } ?? [] }
     }
 
-    /// The five looks, one per route.
+    /// The looks, one per route.
     public enum Style: Sendable, Hashable {
         case ring(RingStyle)
         case activity(ActivityStyle)
         case petals(PetalsStyle)
         case pie(PieStyle)
         case check(CheckStyle)
+        case badge(BadgeStyle)
 
         /// The route name (`ring`, `activity`, …).
         public var name: String {
@@ -34,6 +35,7 @@ public struct RingSpec: Sendable, Hashable {
             case .petals: "petals"
             case .pie: "pie"
             case .check: "check"
+            case .badge: "badge"
             }
         }
     }

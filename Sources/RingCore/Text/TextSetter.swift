@@ -7,11 +7,22 @@ public protocol TextSetter: Sendable {
     /// `text` as one line in visual order, outlines in em units (x right, y down, the pen starting at x = 0 on
     /// the baseline y = 0); nil when a character is not covered by any loaded font.
     ///
-    /// - Parameter tabularDigits: every digit as wide as every other, so a changing number keeps its place.
-    func line(_ text: String, tabularDigits: Bool) -> ShapedLine?
+    /// - Parameters:
+    ///   - tabularDigits: every digit as wide as every other, so a changing number keeps its place.
+    ///   - tracking: space (em) added after every character, as CSS `letter-spacing` does (badges' upper-case
+    ///     style); scripts whose letters join or hang from one line (Arabic, Devanagari, …) are left untracked,
+    ///     since spacing would tear them apart.
+    func line(_ text: String, tabularDigits: Bool, tracking: Double) -> ShapedLine?
 
     /// Height of capital letters above the baseline in em (the primary face's): the box labels are centred on.
     var capHeight: Double { get }
+}
+
+extension TextSetter {
+    /// `text` as one line without tracking.
+    public func line(_ text: String, tabularDigits: Bool) -> ShapedLine? {
+        line(text, tabularDigits: tabularDigits, tracking: 0)
+    }
 }
 
 /// One line of shaped text: filled outlines and their metrics, in em units (y down, baseline at 0).
