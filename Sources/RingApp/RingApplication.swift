@@ -144,11 +144,12 @@ public struct RingApplication: HTTPResponder {
         let size = (try? QueryString(parsing: request.query))
             .flatMap { $0["size"] }.flatMap(ValueSyntax.decimal)
             .map { min(max($0, RingLimits.size.lowerBound), RingLimits.size.upperBound) } ?? 128
-        let key = CacheKey(errorMessage: message, size: size, format: format, typeface: typeface)
+        let badge = route == .badge ? ErrorBadge(error, query: request.query, typeface: typeface) : nil
+        let key = CacheKey(errorMessage: message, size: size, format: format, typeface: typeface, badge: badge)
         if let entry = cache.errorEntry(for: key) {
             return .answer(counted(entry.response(for: request), route: route, format: format))
         }
-        return .render(RenderJob(key: key, kind: .error(message: message, size: size), route: route, target: nil))
+        return .render(RenderJob(key: key, kind: .error(message: message, size: size, badge: badge), route: route, target: nil))
     }
 
     /// The response a finished render gives `request` (each waiter its own: conditions and codings differ).

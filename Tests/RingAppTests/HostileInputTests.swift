@@ -1,4 +1,5 @@
 import Foundation
+import RingCore
 import FoundationXML
 import RingHTTP
 import Testing
@@ -10,7 +11,7 @@ import Testing
     /// Elements the SVG writer emits; anything else in a body means user input escaped into markup.
     static let vocabulary: Set<String> = [
         "svg", "title", "defs", "style", "g", "path", "circle", "rect", "line", "linearGradient",
-        "radialGradient", "stop", "clipPath", "mask",
+        "radialGradient", "stop", "clipPath", "mask", "use",
     ]
 
     static let script = "%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E"
@@ -46,6 +47,16 @@ import Testing
             ("pie", "p=\(closeSVG)", "p"), ("check", "shape=\(script)", "shape"), ("check", "from=\(script)", "from"),
             ("check", "to=\(closeSVG)", "to"), ("check", "stroke=\(script)", "stroke"), ("check", "ratio=\(script)", "ratio"),
             ("check", "ratio=0.95", "ratio"), ("check", "bounce=\(script)", "bounce"), ("check", "size=99999", "size"),
+        ]
+        c += [
+            ("badge", "", "p"), ("badge", "p=\(script)", "p"), ("badge", "value=1&total=\(script)", "total"),
+            ("badge", "p=0.5&label=%E2%80%AEevil", "label"), ("badge", "p=0.5&message=%E2%81%A6x", "message"),
+            ("badge", "p=0.5&message=" + String(repeating: "A", count: 25), "message"),
+            ("badge", "p=0.5&label=%F0%9F%98%80", "label"), ("badge", "p=0.5&color=\(script)", "color"),
+            ("badge", "p=0.5&labelColor=\(closeSVG)", "labelColor"), ("badge", "p=0.5&style=\(script)", "style"),
+            ("badge", "p=0.5&style=plastic", "style"), ("badge", "p=0.5&arc=\(script)", "arc"),
+            ("badge", "p=0.5&track=\(closeSVG)", "track"), ("badge", "p=0.5&cap=\(script)", "cap"),
+            ("badge", "p=0.5&theme=\(script)", "theme"), ("badge", "p=0.5&scale=9", "scale"),
         ]
         c += ["ring", "activity", "petals", "pie", "check"].map { ($0, "size=0&p=0.5", "size") }
         return c
@@ -84,6 +95,14 @@ import Testing
             let r = get(route, base + "&title=\(hostile)&label=\(hostile.prefix(24))", accept: "image/*")
             try Self.assertWriterVocabulary(r.body)
         }
+        // A badge's two texts too, in every style.
+        for style in BadgeLook.allCases {
+            let query = "p=0.5&style=\(style.rawValue)&title=\(hostile)&label=\(hostile.prefix(24))&message=\(hostile.prefix(24))"
+            let r = get("badge", query, accept: "image/*")
+            #expect(r.status == .ok, "badge?\(query)")
+            #expect(r.headers["X-Ring-Error"] == nil, "badge?\(query)")
+            try Self.assertWriterVocabulary(r.body)
+        }
     }
 
     /// Parses `body` with a real XML parser (libxml2 through FoundationXML) and checks every element name.
@@ -95,13 +114,21 @@ import Testing
         #expect(collector.names.first == "svg", sourceLocation: sourceLocation)
         let foreign = Set(collector.names).subtracting(vocabulary)
         #expect(foreign.isEmpty, "elements outside the writer's vocabulary: \(foreign)", sourceLocation: sourceLocation)
+        // `<use>` places an outline defined in the same document, and nothing else.
+        for href in collector.references {
+            #expect(href.hasPrefix("#") && href.dropFirst().allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" },
+                    "a reference out of the document: \(href)", sourceLocation: sourceLocation)
+        }
     }
 }
 
 final class ElementCollector: NSObject, XMLParserDelegate {
     var names: [String] = []
+    /// Every `href` and `xlink:href` value.
+    var references: [String] = []
     func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                 attributes: [String: String] = [:]) {
         names.append(name)
+        references += attributes.filter { $0.key == "href" || $0.key.hasSuffix(":href") }.map(\.value)
     }
 }

@@ -27,6 +27,13 @@ import Testing
     /// `TinyImageAccuracyTests`). For these the image mean is held to the edge-mean bar instead.
     static let allEdgeCases: Set<String> = ["ring-small-16", "check-small"]
 
+    /// Badges are text-dense the same way: 11 px text with a 1 px shadow and a 12 px ring make most of a 20 px
+    /// badge edge pixels. Measured on `/badge?p=0.87&label=coverage` against librsvg's 16×-supersampled rendering
+    /// of the same SVG: librsvg at 1× strays by a mean of 0.83–1.13 levels (flat-square, flat), ours by 0.18–0.53;
+    /// at 2× librsvg 0.36–0.49, ours 0.06–0.26. So a badge's image mean is held to the edge-mean bar too, and
+    /// interior pixels to the usual 2 levels.
+    static func isTextDense(_ c: GalleryCase) -> Bool { c.path == "/badge" }
+
     @Test func galleryCoversEveryStyle() {
         let cases = GalleryCase.all
         #expect(cases.count >= 40)
@@ -49,7 +56,7 @@ import Testing
 
         let comparison = PixelComparison(ours: ours, theirs: theirs)
         let worst = comparison.interiorWorst
-        let meanBar = Self.allEdgeCases.contains(c.name) ? Self.edgeMeanTolerance : Self.meanTolerance
+        let meanBar = Self.allEdgeCases.contains(c.name) || Self.isTextDense(c) ? Self.edgeMeanTolerance : Self.meanTolerance
         let summary = String(
             format: "%@: mean %.3f, edge mean %.2f over %d px, interior worst %.1f at (%d, %d)", c.name,
             comparison.mean, comparison.edgeMean, comparison.edgeCount, worst.value, worst.x, worst.y)

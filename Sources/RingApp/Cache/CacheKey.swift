@@ -26,9 +26,16 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The key of an error image (a separate namespace: its text can never equal a spec's).
-    public init(errorMessage: String, size: Double, format: OutputFormat, typeface: Typeface = .system) {
+    /// `badge`, when set, is the badge that shows the error instead of the card.
+    public init(
+        errorMessage: String, size: Double, format: OutputFormat, typeface: Typeface = .system, badge: ErrorBadge? = nil
+    ) {
         let version = CanonicalSpec.rendererVersion + "+" + typeface.version
-        let text = "\(version)\nerror\n\(format.rawValue)\n\(size)\n\(errorMessage)"
+        var text = "\(version)\nerror\n\(format.rawValue)\n\(size)\n\(errorMessage)"
+        if let badge {
+            // Lengths first, so no label and problem can be cut and joined into another pair.
+            text += "\nbadge\n\(badge.look.rawValue)\n\(badge.label.utf8.count):\(badge.label)\n\(badge.problem)"
+        }
         self.init(digest: ContentHash.hex(Array(text.utf8)), format: format)
     }
 

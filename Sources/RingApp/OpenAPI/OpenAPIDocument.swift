@@ -102,8 +102,11 @@ public enum OpenAPIDocument {
     static func imageOperation(_ route: ImageRoute, format: OutputFormat?, table: ParameterTable, method: String) -> JSONValue {
         let formats = format.map { [$0] } ?? OutputFormat.allCases
         let id = route.rawValue + (format.map { "_" + $0.rawValue } ?? "")
-        let refs = table.specificParameters(to: route).map { componentRef(route.rawValue + "." + $0.name) }
-            + table.commonParameters.map { componentRef("common." + $0.name) }
+        // The route's own rows, then the common rows it takes (a route's own row of a common name replaces it).
+        let own = Set(table.specificParameters(to: route).map(\.name))
+        let refs = table.parameters(for: route).map {
+            componentRef((own.contains($0.name) ? route.rawValue : "common") + "." + $0.name)
+        }
             + [componentRef("If-None-Match"), componentRef("Accept-Encoding")]
         var content: [(String, JSONValue)] = []
         for f in formats { content.append((f.contentType, ["schema": ["type": "string", "contentMediaType": .string(f.contentType)]])) }

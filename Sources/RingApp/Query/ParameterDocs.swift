@@ -11,6 +11,7 @@ public enum ParameterDocs {
         (.petals, "p=0.8", "petal spinner at 80%"),
         (.pie, "p=0.3", "pie at 30%"),
         (.check, "shape=rounded", "circled check"),
+        (.badge, "p=0.87&label=coverage", "coverage badge at 87%"),
     ]
 
     /// Markdown: a section per route with its example and a table of its own parameters, then the common ones.
@@ -23,7 +24,19 @@ public enum ParameterDocs {
                 // The reference lives in docs/, beside the example images.
                 out += "![\(ex.alt)](\(route.rawValue).svg) `GET \(url)`\n\n"
             }
-            out += table(parameterTable.specificParameters(to: route))
+            let own = parameterTable.specificParameters(to: route)
+            out += table(own)
+            let common = Set(parameterTable.commonParameters.map(\.name))
+            let replaced = own.map(\.name).filter(common.contains)
+            let omitted = route.omittedCommonParameters.sorted()
+            if !replaced.isEmpty || !omitted.isEmpty {
+                var note = "The common parameters below apply here too"
+                if !omitted.isEmpty { note += ", except " + omitted.map { "`\($0)`" }.joined(separator: ", ") }
+                if !replaced.isEmpty {
+                    note += "; " + replaced.map { "`\($0)`" }.joined(separator: " and ") + " mean what this table says"
+                }
+                out += note + ".\n\n"
+            }
         }
         out += "### Common to every image route\n\n" + table(parameterTable.commonParameters)
         return out + endMarker + "\n"

@@ -9,7 +9,7 @@ import RingCore
 /// to the pictures invalidates old keys.
 public struct CanonicalSpec: Sendable, Hashable {
     /// Bump when the pictures change for the same spec.
-    public static let rendererVersion = "ringd-render-7"
+    public static let rendererVersion = "ringd-render-8"
 
     public let text: String
     /// Lowercase hex SHA-256 of `text`.

@@ -63,6 +63,12 @@ struct ImageRenderer: Sendable {
         errorImage(ErrorLayout.scene(message: message, size: size, text: typeface.setter), format: format)
     }
 
+    /// The error badge of `/badge` (its shape, the problem on red).
+    func errorImage(_ badge: ErrorBadge, format: OutputFormat) -> (bytes: [UInt8], format: OutputFormat) {
+        errorImage(ErrorLayout.badge(label: badge.label, problem: badge.problem, look: badge.look, text: typeface.setter),
+                   format: format)
+    }
+
     /// The error image of an already laid-out ``ErrorLayout`` scene (the fuzzer checks the scene it draws).
     func errorImage(_ scene: Scene, format: OutputFormat) -> (bytes: [UInt8], format: OutputFormat) {
         switch format {

@@ -6,8 +6,8 @@ struct RenderJob: Sendable {
     enum Kind: Sendable {
         /// The picture of a validated spec.
         case image(RingSpec)
-        /// An error image (DESIGN.md §4) showing `message`.
-        case error(message: String, size: Double)
+        /// An error image (DESIGN.md §4) showing `message`: a card of side `size`, or `badge`.
+        case error(message: String, size: Double, badge: ErrorBadge?)
     }
 
     let key: CacheKey
@@ -32,8 +32,9 @@ struct RenderJob: Sendable {
             }
             entry = .image(key: key, body: image.body, route: route, configuration: app.configuration)
             app.cache.insert(entry, aliasing: target)
-        case .error(let message, let size):
-            let image = app.renderer.errorImage(message: message, size: size, format: key.format)
+        case .error(let message, let size, let badge):
+            let image = badge.map { app.renderer.errorImage($0, format: key.format) }
+                ?? app.renderer.errorImage(message: message, size: size, format: key.format)
             entry = .errorImage(
                 key: key, body: image.bytes, format: image.format, message: message, route: route,
                 configuration: app.configuration)

@@ -40,4 +40,20 @@ public enum ErrorLayout {
         }
         return Scene(width: side, height: side, background: nil, title: "Error: " + message, items: items)
     }
+
+    /// A badge's error picture (DESIGN.md §4): the badge's own shape, `label` on the left (none when empty) and
+    /// `problem` (e.g. "invalid p") on shields' red, with an empty ring, so it sits in a badge row like the
+    /// badge it replaces.
+    public static func badge(label: String, problem: String, look: BadgeLook, text setter: (any TextSetter)? = nil) -> Scene {
+        let style = BadgeStyle(
+            progress: 0, label: label, message: problem, labelBackground: badgeLabel, valueBackground: badgeProblem,
+            fill: .solid(Color(hex: 0xFFFFFF)), track: Color(r: 255, g: 255, b: 255, a: 77), look: look)
+        let title = label.isEmpty ? "Error: \(problem)" : "Error: \(label): \(problem)"
+        return RingLayout.badgeScene(style, common: CommonOptions(title: title), text: setter)
+    }
+
+    /// shields' grey and red.
+    static let badgeLabel = Color(hex: 0x555555)
+    static let badgeProblem = Color(hex: 0xE05D44)
 }
+

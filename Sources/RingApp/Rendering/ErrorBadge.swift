@@ -1,0 +1,31 @@
+import RingCore
+
+/// What a `/badge` request with a mistake shows (DESIGN.md §4): the badge's label, if that much of the query is
+/// valid, and "invalid <parameter>" on red, in the asked style; the full message travels in `X-Ring-Error`.
+public struct ErrorBadge: Sendable, Hashable {
+    /// The query's label when it is valid; empty otherwise (the badge is then the problem alone).
+    public let label: String
+    /// "invalid p", or "invalid query" when the fault is not one parameter of the table.
+    public let problem: String
+    public let look: BadgeLook
+
+    public init(label: String, problem: String, look: BadgeLook) {
+        self.label = label
+        self.problem = problem
+        self.look = look
+    }
+
+    /// The error badge for `error` on a request whose raw query is `query`. Only parameters that pass the
+    /// table's own checks are shown, so the badge never draws text a valid badge could not.
+    init(_ error: QueryError, query: String?, typeface: Typeface, table: ParameterTable = .standard) {
+        let parsed = try? QueryString(parsing: query)
+        let reader = parsed.map { QueryReader(route: .badge, query: $0, table: table, typeface: typeface) }
+        var label = ""
+        if let reader, error.parameter != "label", let text = try? reader.text("label"), text.lowercased() != "none" {
+            label = text
+        }
+        let look = error.parameter == "style" ? nil : (try? reader?.choice("style", as: BadgeLook.self)) ?? nil
+        let known = table.parameter(error.parameter, in: .badge) != nil
+        self.init(label: label, problem: known ? "invalid \(error.parameter)" : "invalid query", look: look ?? .flat)
+    }
+}
