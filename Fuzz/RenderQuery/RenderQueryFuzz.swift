@@ -64,7 +64,13 @@ struct RenderQueryCase {
         checkSpec(spec)
         let scene = RingLayout.scene(for: spec, text: Typeface.system.setter)
         SceneCheck.check(scene, context: "\(route) \(rawQuery.debugDescription)")
-        let side = spec.common.size * Double(spec.common.scale)
+        // A badge is as wide as its texts: its longer side bounds the raster work.
+        let scale = Double(spec.common.scale)
+        let (width, height) = (scene.width * scale, scene.height * scale)
+        if case .badge = spec.style, width > Double(RingLimits.maxPixelSide) {
+            fail("badge of \(width) pixels across over \(RingLimits.maxPixelSide)")
+        }
+        let side = max(width, height)
         let rasterize = side <= (scene.isAnimated ? maxFuzzAPNGSide : maxFuzzPNGSide)
         let renderFormat: OutputFormat = format == .png && rasterize ? .png : .svg
         let image: RenderedImage
@@ -77,7 +83,7 @@ struct RenderQueryCase {
         if image.key.sha256.utf8.count != 64 { fail("cache key is not a SHA-256: \(image.key.sha256)") }
         switch renderFormat {
         case .svg: checkSVG(image.body)
-        case .png: checkPNG(image.body, side: side, animated: scene.isAnimated)
+        case .png: checkPNG(image.body, width: width, height: height, animated: scene.isAnimated)
         }
     }
 
@@ -100,7 +106,14 @@ struct RenderQueryCase {
         let size = (try? QueryString(parsing: rawQuery))
             .flatMap { $0["size"] }.flatMap(ValueSyntax.decimal)
             .map { min(max($0, RingLimits.size.lowerBound), RingLimits.size.upperBound) } ?? 128
-        let scene = ErrorLayout.scene(message: message, size: size, text: Typeface.system.setter)
+        // A badge's error is a badge (its label, "invalid <parameter>"); every other route's is the card.
+        let scene: Scene
+        if self.route == .badge {
+            let badge = ErrorBadge(error, query: rawQuery, typeface: .system)
+            scene = ErrorLayout.badge(label: badge.label, problem: badge.problem, look: badge.look, text: Typeface.system.setter)
+        } else {
+            scene = ErrorLayout.scene(message: message, size: size, text: Typeface.system.setter)
+        }
         SceneCheck.check(scene, context: "error image for \(message.debugDescription)")
         let renderFormat: OutputFormat = format == .png && scene.width <= maxFuzzErrorPNGSide ? .png : .svg
         // The scene just checked is the one drawn: ErrorLayout is deterministic, so laying it out once is the
@@ -109,7 +122,7 @@ struct RenderQueryCase {
         if image.format != renderFormat { fail("error image asked as \(renderFormat) came as \(image.format)") }
         switch renderFormat {
         case .svg: checkSVG(image.bytes)
-        case .png: checkPNG(image.bytes, side: scene.width, animated: false)
+        case .png: checkPNG(image.bytes, width: scene.width, height: scene.height, animated: false)
         }
     }
 
@@ -141,6 +154,13 @@ struct RenderQueryCase {
         case .check(let s):
             progresses = []
             if !RingLimits.checkRatio.contains(s.ratio) { fail("check ratio \(s.ratio)") }
+        case .badge(let s):
+            progresses = [s.progress]
+            if s.message.isEmpty { fail("badge without a value text") }
+            for text in [s.label, s.message] where text.count > RingLimits.labelLength {
+                fail("badge text of \(text.count) characters")
+            }
+            if common.label != .none { fail("a badge's common label is drawn too") }
         }
         for p in progresses where !RingLimits.progress.contains(p) { fail("progress \(p) outside \(RingLimits.progress)") }
     }
@@ -151,13 +171,13 @@ struct RenderQueryCase {
         if let problem = SVGCheck.problem(in: svg) { fail("SVG: \(problem)") }
     }
 
-    /// The PNG decodes (every CRC, chunk rule and the zlib stream checked) to a square of about `side` pixels;
+    /// The PNG decodes (every CRC, chunk rule and the zlib stream checked) to about `width` × `height` pixels;
     /// an animated one plays once and its last frame is the default image (DESIGN.md §5).
-    func checkPNG(_ body: [UInt8], side: Double, animated: Bool) {
+    func checkPNG(_ body: [UInt8], width: Double, height: Double, animated: Bool) {
         do {
             let image = try PNGDecoder.decode(body)
-            if image.width != image.height || abs(Double(image.width) - side) > 1 {
-                fail("PNG is \(image.width)×\(image.height), expected about \(side) px square")
+            if abs(Double(image.width) - width) > 1 || abs(Double(image.height) - height) > 1 {
+                fail("PNG is \(image.width)×\(image.height), expected about \(width)×\(height) px")
             }
             guard animated else { return }
             let animation = try PNGDecoder.decodeAnimation(body)

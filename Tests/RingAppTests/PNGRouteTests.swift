@@ -85,8 +85,10 @@ import Testing
         #expect(response.headers["Content-Type"] == "image/png")
         let facts = try Self.check(response.body, name: c.name)
         let spec = try c.spec()
-        let side = Int((spec.common.size * Double(spec.common.scale)).rounded())
-        #expect(facts.info["size"] as? [Int] == [side, side])
+        // The scene's size (a badge is as wide as its texts), in device pixels.
+        let laidOut = RingLayout.scene(for: spec, text: Typeface.system.setter)
+        let scale = Double(spec.common.scale)
+        #expect(facts.info["size"] as? [Int] == [Int((laidOut.width * scale).rounded()), Int((laidOut.height * scale).rounded())])
         guard c.isAnimated else {
             #expect(facts.info["n_frames"] as? Int == 1)
             return

@@ -6,7 +6,7 @@ enum SVGStructure {
     /// Every element the writer may emit.
     static let elements: Set<String> = [
         "svg", "title", "style", "defs", "linearGradient", "radialGradient", "stop", "clipPath", "mask", "g", "path",
-        "circle", "line", "rect",
+        "circle", "line", "rect", "use",
     ]
 
     /// Text that must never appear: filters, text, foreign content, scripts, links, external or data URLs.
@@ -39,14 +39,16 @@ enum SVGStructure {
             Issue.record("\(context): element <\(name)> is not in the writer's vocabulary")
         }
         // The title is user text; its escaped form may contain anything harmless, so look outside it.
+        // `<use href="#id">` (a repeated outline placed again) is the one link allowed: local, to a defined id.
         let outsideTitle = svg.replacingOccurrences(
-            of: #"<title>[^<]*</title>|aria-label="[^"]*""#, with: "", options: .regularExpression)
+            of: ##"<title>[^<]*</title>|aria-label="[^"]*"|<use href="#[A-Za-z0-9-]+""##, with: "", options: .regularExpression)
         for word in forbidden where outsideTitle.contains(word) {
             Issue.record("\(context): contains \(word)")
         }
         let ids = attributeValues(svg, "id")
         if Set(ids).count != ids.count { Issue.record("\(context): duplicate ids") }
         let references = svg.components(separatedBy: "url(#").dropFirst().map { String($0.prefix { $0 != ")" }) }
+            + svg.components(separatedBy: "<use href=\"#").dropFirst().map { String($0.prefix { $0 != "\"" }) }
         for ref in Set(references) where !ids.contains(ref) {
             Issue.record("\(context): url(#\(ref)) is not defined")
         }

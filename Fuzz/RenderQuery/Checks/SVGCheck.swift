@@ -10,7 +10,7 @@ public struct SVGCheck {
     /// Every element the writer may emit (the same list as Tests/RingSVGTests/SVGStructure.swift).
     static let elements: Set<String> = [
         "svg", "title", "style", "defs", "linearGradient", "radialGradient", "stop", "clipPath", "mask", "g", "path",
-        "circle", "line", "rect",
+        "circle", "line", "rect", "use",
     ]
     /// Elements whose content may be text; everywhere else only child elements are allowed.
     static let textElements: Set<String> = ["title", "style"]
@@ -113,6 +113,14 @@ public struct SVGCheck {
         guard index < text.count else { throw Failure(message: "unterminated attribute \(name)") }
         let value = text[start..<index]
         index += 1
+        // `<use href="#id">` places an outline defined in the document: exactly that, and a defined id.
+        if element == "use", Self.equal(nameBytes, "href") {
+            guard value.first == UInt8(ascii: "#"), value.count > 1,
+                value.dropFirst().allSatisfy({ Self.isIDByte($0) })
+            else { throw Failure(message: "href=\"\(String(decoding: value, as: UTF8.self))\" is not a local #id") }
+            references.append(String(decoding: value.dropFirst(), as: UTF8.self))
+            return
+        }
         if Self.hasPrefix(nameBytes, "on") || Self.find(nameBytes, "href") != nil || Self.equal(nameBytes, "style")
             || Self.hasPrefix(nameBytes, "xmlns:")
         {
@@ -181,6 +189,12 @@ public struct SVGCheck {
     }
 
     /// Records the ids named by `url(#id)` in `value`.
+    /// The bytes of the writer's ids: ASCII letters, digits and `-`.
+    static func isIDByte(_ b: UInt8) -> Bool {
+        (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
+            || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "-")
+    }
+
     mutating func collectLocalReferences(_ value: ArraySlice<UInt8>) {
         var rest = value
         while let at = Self.find(rest, "url(#") {

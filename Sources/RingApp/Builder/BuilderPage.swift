@@ -133,15 +133,31 @@ struct BuilderPage: Sendable {
             let name = entry.route.rawValue
             let example = ParameterDocs.examples.first { $0.route == entry.route }?.query
                 ?? initialQuery(entry.parameters)
-            let thumbnail = HTML.escape("/\(name)?\(example)\(example.isEmpty ? "" : "&")size=40")
+            let thumbnail: String, height: Int
+            if entry.route == .badge {
+                // A badge is wide and low: the value alone, 40 px wide at its own proportions.
+                thumbnail = "/badge?p=0.87"
+                let style = BadgeStyle(
+                    progress: 0.87, label: "", message: PercentText.of(0.87), labelBackground: .transparent,
+                    valueBackground: .transparent, fill: .solid(.transparent), track: nil)
+                height = Int((40 * style.look.metrics.height / RingLayout.badgeWidth(style, text: Typeface.system.setter)).rounded())
+            } else {
+                thumbnail = HTML.escape("/\(name)?\(example)\(example.isEmpty ? "" : "&")size=40")
+                height = 40
+            }
             html += "<div class=\"choice\"><input type=\"radio\" name=\"route\" id=\"route-\(name)\"\(HTML.attribute("value", name))"
                 + "\(index == 0 ? " checked" : "")>"
-                + "<label for=\"route-\(name)\"><img src=\"\(thumbnail)\" width=\"40\" height=\"40\" alt=\"\"> /\(name)</label></div>\n"
+                + "<label for=\"route-\(name)\"><img src=\"\(thumbnail)\" width=\"40\" height=\"\(height)\" alt=\"\"> /\(name)</label></div>\n"
         }
         html += "</fieldset>\n"
         for (index, entry) in routes.enumerated() {
             let name = entry.route.rawValue
-            html += "<fieldset class=\"params\" id=\"params-\(name)\" data-route=\"\(name)\"\(index == 0 ? "" : " hidden")>"
+            // Common parameters this route replaces with its own rows or does not take: the script hides and skips them.
+            let replaced = entry.route.omittedCommonParameters.union(entry.parameters.map(\.name))
+                .intersection(common.map(\.name)).sorted()
+            html += "<fieldset class=\"params\" id=\"params-\(name)\" data-route=\"\(name)\""
+                + HTML.attribute("data-replaces", replaced.joined(separator: " "))
+                + "\(index == 0 ? "" : " hidden")>"
                 + "<legend>/\(name) parameters</legend>\n"
             for parameter in entry.parameters { html += field(parameter, scope: name) }
             html += "</fieldset>\n"

@@ -21,7 +21,12 @@ const themes = $('#themes').dataset;
 let previewTimer = 0, fetchSeq = 0, fetchedTitle = '', fetchedFor = '';
 
 const route = () => $('input[name=route]:checked').value;
-const fieldsOf = r => [$('#params-' + r), $('#params-common')].flatMap(fs => $$('.field', fs));
+// Common parameters the route replaces with rows of its own or does not take (a badge: size, label, labelColor).
+const replaced = r => new Set(($('#params-' + r).dataset.replaces || '').split(' ').filter(Boolean));
+const fieldsOf = r => {
+  const skip = replaced(r);
+  return $$('.field', $('#params-' + r)).concat($$('.field', $('#params-common')).filter(f => !skip.has(f.dataset.param)));
+};
 // The field's main control: the one its visible label names.
 const mainOf = field => document.getElementById($('label', field).htmlFor);
 const commonField = name => $('#params-common .field[data-param="' + name + '"]');
@@ -96,6 +101,8 @@ function build() {
   const size = Number(values.get('size') || commonField('size').dataset.default) || 128;
   return {
     r, values,
+    // Square pictures get width and height from size; a badge's size is its own (no attributes).
+    square: !replaced(r).has('size'),
     path: withQuery('/' + r, values),
     svg: withQuery('/' + r + '.svg', still),
     png: withQuery('/' + r + '.png', still),
@@ -110,7 +117,7 @@ function build() {
 
 function snippets(b, alt) {
   const abs = location.origin + b.path, png = location.origin + b.png, svg = location.origin + b.svg;
-  const wh = ' width="' + b.size + '" height="' + b.size + '"';
+  const wh = b.square ? ' width="' + b.size + '" height="' + b.size + '"' : '';
   const img = src => '<img src="' + escapeHTML(src) + '"' + wh + ' alt="' + escapeHTML(alt) + '">';
   const light = b.themed(themes.light), dark = b.themed(themes.dark);
   return {
@@ -151,8 +158,13 @@ function announce(text, isError) {
 function refresh(b) {
   for (const [img, src, kind] of [[$('#preview-svg'), b.svg, 'SVG'], [$('#preview-png'), b.png, 'PNG']]) {
     if (img.getAttribute('src') !== src) img.setAttribute('src', src);
-    img.width = b.size;
-    img.height = b.size;
+    if (b.square) {
+      img.width = b.size;
+      img.height = b.size;
+    } else {
+      img.removeAttribute('width');
+      img.removeAttribute('height');
+    }
     img.alt = kind + ' preview' + (fetchedFor === b.svg && fetchedTitle ? ': ' + fetchedTitle : '');
   }
   $('#open-svg').href = b.svg;
@@ -213,6 +225,8 @@ function backdrop(b) {
 function update() {
   const r = route();
   for (const fs of $$('fieldset[data-route]')) fs.hidden = fs.dataset.route !== r;
+  const skip = replaced(r);
+  for (const field of $$('.field', $('#params-common'))) field.hidden = skip.has(field.dataset.param);
   const b = build();
   fill(b);
   backdrop(b);

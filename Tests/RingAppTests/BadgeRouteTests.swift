@@ -1,0 +1,165 @@
+import Foundation
+import RingCore
+import RingHTTP
+import RingPNG
+import RingTestSupport
+import Testing
+@testable import RingApp
+
+/// `/badge` through the app as clients get it (issue 18): decoding, shields' names, every style in both formats
+/// and scales, the size budget, the error badge.
+@Suite struct BadgeRouteTests {
+    static let app = RingApplication()
+
+    func get(_ path: String, _ query: String, _ headers: [(String, String)] = []) -> HTTPResponse {
+        Self.app.respond(to: HTTPRequest(
+            method: .get, target: path + "?" + query, path: path, query: query,
+            headers: HTTPHeaders([("Host", "x")] + headers)))
+    }
+
+    func badge(_ query: String) throws -> (style: BadgeStyle, spec: RingSpec) {
+        let spec = try QueryDecoder.decode(route: .badge, query: QueryString(parsing: query))
+        guard case .badge(let style) = spec.style else { throw TestFailure("not a badge") }
+        return (style, spec)
+    }
+
+    @Test func defaults() throws {
+        let (style, spec) = try badge("p=0.87&label=coverage")
+        #expect(style.label == "coverage" && style.message == "87%")
+        #expect(style.labelBackground == Color(hex: 0x555555))
+        #expect(style.valueBackground == Color(hex: 0xA4A61D))  // yellowgreen: 80–90 %
+        #expect(style.look == .flat && style.cap == .round)
+        #expect(style.fill == .solid(Color(hex: 0xFFFFFF)))
+        #expect(style.track == Color(r: 255, g: 255, b: 255, a: 77))
+        #expect(spec.common.title == "coverage: 87%")
+        #expect(spec.common.label == .none, "the ring route's label is not drawn on a badge")
+        #expect(spec.common.size == 20)
+        #expect(try badge("p=0.5").style.label.isEmpty)
+        #expect(try badge("p=0.5&label=none").style.label.isEmpty)
+        #expect(try badge("p=0.5").spec.common.title == "50%")
+        #expect(try badge("p=0.5&style=for-the-badge").spec.common.size == 28)
+        #expect(try badge("p=1&message=passing").style.message == "passing")
+        #expect(try badge("value=1024&total=1030&message=1,024 / 1,030").style.progress == ValueSyntax.canonical(1024.0 / 1030))
+    }
+
+    @Test func darkThemeLightensTheLabelPart() throws {
+        #expect(try badge("p=0.5&label=x&theme=dark").style.labelBackground == Color(hex: 0x6E7681))
+        let auto = try badge("p=0.5&label=x&theme=auto").spec
+        guard case .badge(let dark) = auto.darkVariant?.style else {
+            Issue.record("theme=auto carries no dark badge")
+            return
+        }
+        #expect(dark.labelBackground == Color(hex: 0x6E7681))
+        #expect(try badge("p=0.5&label=x&theme=auto").style.labelBackground == Color(hex: 0x555555))
+        #expect(try badge("p=0.5&label=x&theme=dark&labelColor=black").style.labelBackground == Color(hex: 0x000000))
+    }
+
+    /// shields' names: on a badge in shields' shades; everywhere else CSS keeps its meaning.
+    @Test func shieldsNamesInShieldsShadesOnBadgesOnly() throws {
+        let shades: [(String, UInt32)] = [
+            ("green", 0x97CA00), ("yellowgreen", 0xA4A61D), ("yellow", 0xDFB317), ("orange", 0xFE7D37), ("red", 0xE05D44),
+            ("blue", 0x007EC6), ("lightgrey", 0x9F9F9F), ("brightgreen", 0x44CC11), ("success", 0x44CC11),
+            ("important", 0xFE7D37), ("critical", 0xE05D44), ("informational", 0x007EC6), ("inactive", 0x9F9F9F),
+            ("RED", 0xE05D44),
+        ]
+        for (name, hex) in shades {
+            #expect(try badge("p=0.5&color=\(name)").style.valueBackground == Color(hex: hex), "\(name)")
+            #expect(try badge("p=0.5&label=x&labelColor=\(name)").style.labelBackground == Color(hex: hex), "\(name)")
+        }
+        let ring = try QueryDecoder.decode(route: .ring, query: QueryString(parsing: "p=0.5&color=green"))
+        guard case .ring(let r) = ring.style else { return }
+        #expect(r.fill == .solid(Color(hex: 0x008000)), "CSS green on rings")
+    }
+
+    /// `size` is not a badge parameter: ignored like any unknown one, so it changes nothing.
+    @Test func sizeIsIgnored() {
+        let a = get("/badge", "p=0.5&label=x"), b = get("/badge", "p=0.5&label=x&size=300")
+        #expect(a.status == .ok && b.status == .ok)
+        #expect(a.body == b.body && a.headers["ETag"] == b.headers["ETag"])
+    }
+
+    /// Every style in both formats and at scale 1 and 2: XML that xmllint accepts, PNGs that pngcheck accepts,
+    /// both of the badge's height.
+    @Test(arguments: BadgeLook.allCases)
+    func everyStyleIsValidInBothFormats(_ look: BadgeLook) throws {
+        let query = "p=0.87&label=coverage&style=\(look.rawValue)"
+        let height = look == .forTheBadge ? 28 : 20
+        let svg = get("/badge.svg", query)
+        try #require(svg.status == .ok)
+        let text = String(decoding: svg.body, as: UTF8.self)
+        #expect(text.contains("height=\"\(height)\"") && !text.contains("<text"))
+        try LabelScriptTests.xmllint(svg.body, name: "badge-\(look.rawValue)")
+        for scale in [1, 2] {
+            let png = get("/badge.png", query + "&scale=\(scale)")
+            try #require(png.status == .ok)
+            let image = try PNGDecoder.decode(png.body)
+            #expect(image.height == height * scale)
+            #expect(Double(image.width) == RingLayout.badgeWidth(try badge(query).style, text: Typeface.system.setter) * Double(scale))
+            let file = try ExternalTool.temporaryFile(png.body, name: "badge.png")
+            defer { ExternalTool.removeTemporaryDirectory(of: file) }
+            let run = try ExternalTool.run("pngcheck", [file], install: "apt-get install pngcheck")
+            #expect(run.status == 0, "pngcheck: \(String(decoding: run.stdout, as: UTF8.self))")
+        }
+    }
+
+    /// The issue's budget: "coverage | 87%" flat with a solid ring in at most 4 KB, 1.5 KB gzipped.
+    @Test func flatBadgeStaysSmall() {
+        let plain = get("/badge.svg", "p=0.87&label=coverage&arc=white")
+        let gzip = get("/badge.svg", "p=0.87&label=coverage&arc=white", [("Accept-Encoding", "gzip")])
+        #expect(gzip.headers["Content-Encoding"] == "gzip")
+        print("badge SVG: \(plain.body.count) bytes, \(gzip.body.count) gzipped")
+        #expect(plain.body.count <= 4096)
+        #expect(gzip.body.count <= 1536)
+    }
+
+    /// The text and its shadow are one outline, defined once and placed twice.
+    @Test func shadowReusesTheTextOutline() {
+        let text = String(decoding: get("/badge.svg", "p=0.87&label=coverage").body, as: UTF8.self)
+        #expect(text.components(separatedBy: "<use href=\"#").count - 1 == 4)
+        #expect(text.components(separatedBy: "fill-opacity=\"0.302\"").count - 1 >= 2)
+    }
+
+    @Test func animatedBadgesMove() throws {
+        let svg = String(decoding: get("/badge.svg", "p=0.8&label=coverage&animate=1").body, as: UTF8.self)
+        #expect(svg.contains("@keyframes"))
+        let png = get("/badge.png", "p=0.8&label=coverage&animate=1")
+        let animation = try PNGDecoder.decodeAnimation(png.body)
+        #expect(animation.frames.count > 1)
+    }
+
+    /// DESIGN.md §4 for badges: an image client gets a badge reading "label | invalid p" with 200 and the message
+    /// in X-Ring-Error; a script gets the 400 text.
+    @Test func errorsAreBadges() throws {
+        let image = get("/badge.svg", "p=lots&label=coverage&style=for-the-badge", [("Accept", "image/*")])
+        #expect(image.status == .ok)
+        #expect(image.headers["X-Ring-Error"]?.hasPrefix("p: got \"lots\"") == true)
+        let svg = String(decoding: image.body, as: UTF8.self)
+        #expect(svg.contains("aria-label=\"Error: coverage: invalid p\"") && svg.contains("height=\"28\""))
+        #expect(svg.contains("#e05d44"))
+        // A bad label is not drawn: the badge shows the problem alone.
+        let bad = String(decoding: get("/badge.svg", "p=0.5&label=%E2%80%AEx", [("Accept", "image/*")]).body, as: UTF8.self)
+        #expect(bad.contains("aria-label=\"Error: invalid label\""))
+        let png = get("/badge.png", "p=lots&label=coverage", [("Accept", "image/*")])
+        #expect(png.status == .ok)
+        #expect(try PNGDecoder.decode(png.body).height == 20)
+        let script = get("/badge", "p=lots&label=coverage")
+        #expect(script.status == .badRequest)
+        #expect(String(decoding: script.body, as: UTF8.self).hasPrefix("p: got \"lots\""))
+        #expect(get("/badge", "p=lots&strict=1", [("Accept", "image/*")]).status == .badRequest)
+    }
+
+    /// A badge wider than the pixel limit at its scale is refused, naming the text that made it so.
+    @Test func widthLimitNamesTheText() throws {
+        let wide = String(repeating: "W", count: 24)
+        let ok = get("/badge.png", "p=0.5&label=\(wide)&message=\(wide)&style=for-the-badge&scale=2")
+        #expect(ok.status == .ok)
+        let width = RingLayout.badgeWidth(
+            try badge("p=0.5&label=\(wide)&message=\(wide)&style=for-the-badge").style, text: Typeface.system.setter)
+        let scale = Int((Double(RingLimits.maxPixelSide) / width).rounded(.down)) + 1
+        if scale <= RingLimits.scale.upperBound {
+            let refused = get("/badge.png", "p=0.5&label=\(wide)&message=\(wide)&style=for-the-badge&scale=\(scale)")
+            #expect(refused.status == .badRequest)
+            #expect(String(decoding: refused.body, as: UTF8.self).hasPrefix("message: got"))
+        }
+    }
+}

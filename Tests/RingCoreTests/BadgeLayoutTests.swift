@@ -1,0 +1,100 @@
+import Testing
+@testable import RingCore
+
+/// `/badge`'s layout (DESIGN.md §3): shields.io's shape, measurements and colour rules.
+@Suite struct BadgeLayoutTests {
+    static func style(_ label: String = "coverage", _ message: String = "87%", look: BadgeLook = .flat) -> BadgeStyle {
+        BadgeStyle(
+            progress: 0.87, label: label, message: message, labelBackground: Color(hex: 0x555555),
+            valueBackground: Color(hex: 0x44CC11), fill: .solid(Color(hex: 0xFFFFFF)), track: nil, look: look)
+    }
+
+    @Test(arguments: BadgeLook.allCases)
+    func heightIsTheStyles(_ look: BadgeLook) {
+        let scene = RingLayout.scene(for: RingSpec(style: .badge(Self.style(look: look)), common: CommonOptions(title: "t")))
+        #expect(scene.height == (look == .forTheBadge ? 28 : 20))
+        #expect(scene.width == RingLayout.badgeWidth(Self.style(look: look), text: nil))
+    }
+
+    /// Left part: the label's slot (odd whole pixels) plus margins; right part: ring, gutter, message, margin.
+    @Test func widthsAddUp() {
+        let m = BadgeLook.flat.metrics
+        let plan = BadgePlan(Self.style(), text: nil)
+        let label = try! #require(plan.label)
+        #expect(label.slotWidth.truncatingRemainder(dividingBy: 2) == 1)
+        #expect(label.slotWidth >= label.width.rounded(.down))
+        #expect(plan.leftWidth == label.slotWidth + 2 * m.textMargin)
+        #expect(plan.width == plan.leftWidth + m.ringMargin + m.ringDiameter + m.ringGutter + plan.message.slotWidth + m.textMargin)
+        // A longer label makes only the left part wider.
+        let longer = BadgePlan(Self.style("coverage report"), text: nil)
+        #expect(longer.leftWidth > plan.leftWidth)
+        #expect(longer.width - longer.leftWidth == plan.width - plan.leftWidth)
+    }
+
+    @Test func noLabelMeansOnePart() {
+        let scene = RingLayout.scene(for: RingSpec(style: .badge(Self.style("")), common: CommonOptions(title: "t")))
+        guard case .shape(let first) = scene.items.first, case .roundedRect(let box) = first.primitive else {
+            Issue.record("the badge does not start with one rounded box")
+            return
+        }
+        #expect(box.rect.width == scene.width && box.cornerRadius == 3)
+        #expect(first.paint.solidColor == Color(hex: 0x44CC11))
+    }
+
+    /// The two parts are outlines that meet on the seam, each in its own colour.
+    @Test func partsMeetOnTheSeam() throws {
+        let scene = RingLayout.scene(for: RingSpec(style: .badge(Self.style()), common: CommonOptions(title: "t")))
+        let plan = BadgePlan(Self.style(), text: nil)
+        guard case .shape(let left) = scene.items[0], case .path(let l) = left.primitive,
+            case .shape(let right) = scene.items[1], case .path(let r) = right.primitive
+        else {
+            Issue.record("the badge does not start with its two parts")
+            return
+        }
+        let lb = try #require(l.controlBounds), rb = try #require(r.controlBounds)
+        #expect(lb.minX == 0 && lb.maxX == plan.leftWidth && rb.minX == plan.leftWidth && rb.maxX == plan.width)
+        #expect(left.paint.solidColor == Color(hex: 0x555555) && right.paint.solidColor == Color(hex: 0x44CC11))
+    }
+
+    /// shields' coverage colours: red below 50 %, orange, yellow from 70, yellowgreen from 80, green from 90,
+    /// brightgreen at 100 % and above.
+    @Test func valueColourFollowsTheValue() {
+        let cases: [(Double, UInt32)] = [
+            (0, 0xE05D44), (0.499, 0xE05D44), (0.5, 0xFE7D37), (0.699, 0xFE7D37), (0.7, 0xDFB317), (0.8, 0xA4A61D),
+            (0.9, 0x97CA00), (0.999, 0x97CA00), (1, 0x44CC11), (3, 0x44CC11),
+        ]
+        for (p, hex) in cases {
+            #expect(BadgeStyle.valueColor(for: p) == Color(hex: hex), "p = \(p)")
+        }
+    }
+
+    /// shields' text colour rule: white (dark shadow) up to YIQ brightness 0.69, #333 (light shadow) above.
+    @Test func textColourFollowsTheBackground() {
+        #expect(BadgeStyle.textColors(on: Color(hex: 0x555555)).text == Color(hex: 0xFFFFFF))
+        #expect(BadgeStyle.textColors(on: Color(hex: 0xDFB317)).text == Color(hex: 0xFFFFFF))
+        #expect(BadgeStyle.textColors(on: Color(hex: 0xFFF7B2)).text == Color(hex: 0x333333))
+        #expect(BadgeStyle.textColors(on: Color(hex: 0xFFF7B2)).shadow == Color(hex: 0xCCCCCC))
+    }
+
+    /// Only `flat` has the shade and the text shadow.
+    @Test(arguments: BadgeLook.allCases)
+    func shadeOnlyOnFlat(_ look: BadgeLook) {
+        let scene = RingLayout.scene(for: RingSpec(style: .badge(Self.style(look: look)), common: CommonOptions(title: "t")))
+        let shaded = scene.items.contains { item in
+            if case .shape(let s) = item, case .linear = s.paint { return true }
+            return false
+        }
+        #expect(shaded == (look == .flat))
+    }
+
+    /// A badge part's cubic corners are a quarter circle within 0.03 % of the radius.
+    @Test func cornersAreQuarterCircles() {
+        let part = RingLayout.badgePart(x: 0, width: 40, height: 20, radius: 3, roundLeft: true, roundRight: true)
+        for polygon in part.polygons(tolerance: 0.0005) {
+            for p in polygon where p.x < 3 && p.y < 3 {
+                let d = p.distance(to: Point(x: 3, y: 3))
+                #expect(abs(d - 3) < 0.001, "corner point \(p) at \(d) from the corner's centre")
+            }
+        }
+    }
+}
