@@ -95,7 +95,7 @@ public enum ParameterKind: Sendable {
             "0 or 1"
         case .text(let max, let label):
             label
-                ? "none, auto, or text of at most \(max) characters and \(RingLimits.labelBytes) bytes in any script the label fonts cover (no control characters, bidi controls or emoji)"
+                ? "text of at most \(max) characters and \(RingLimits.labelBytes) bytes in any script the label fonts cover (no control characters, bidi controls or emoji)"
                 : "text of at most \(max) characters (no control characters or bidi controls)"
         }
     }
