@@ -102,6 +102,26 @@ import Testing
         }
     }
 
+    /// PNG against librsvg's rendering of the same SVG, on mid-grey, at scale 2 (what a README serves for
+    /// high-density screens) and librsvg supersampled 8× as for the text-dense error images: mean ≤ 0.5 levels,
+    /// interior pixels within 2. At one sample per pixel librsvg's own edges stray by 0.8–1.1 levels on a badge
+    /// (against its 16× rendering), so a 1× comparison measures librsvg; RendererAgreementTests holds those to the
+    /// edge bar. Measured here: flat 0.25–0.33, flat-square 0.06–0.07, for-the-badge 0.03–0.04.
+    @Test(arguments: BadgeLook.allCases)
+    func pngAgreesWithLibrsvg(_ look: BadgeLook) throws {
+        for query in ["p=0.87&label=coverage", "p=1&label=build&message=passing", "p=0.42&label=tests&arc=move"] {
+            let q = query + "&style=\(look.rawValue)&scale=2"
+            let svg = get("/badge.svg", q), png = get("/badge.png", q)
+            let ours = try PNGDecoder.decode(png.body)
+            let theirs = try Librsvg.renderSupersampled(svg.body, width: ours.width, height: ours.height)
+            let comparison = PixelComparison(ours: ours, theirs: theirs)
+            let summary = String(format: "%@: mean %.3f, interior worst %.1f", q, comparison.mean, comparison.interiorWorst.value)
+            print(summary)
+            #expect(comparison.mean <= 0.5, "\(summary)")
+            #expect(comparison.interiorWorst.value <= 2, "\(summary)")
+        }
+    }
+
     /// The budget: "coverage | 87%" flat with a solid ring in at most 4 KB, 1.5 KB gzipped.
     @Test func flatBadgeStaysSmall() {
         let plain = get("/badge.svg", "p=0.87&label=coverage&arc=white")
