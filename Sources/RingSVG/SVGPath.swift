@@ -80,6 +80,32 @@ struct SVGPath {
         return path
     }
 
+    /// The annular sector between radii `inner` and `outer` from angle `start` over `sweep`, as a filled outline
+    /// (a wedge to the centre when `inner` is 0). What a butt-capped stroke of the centre arc means, without
+    /// asking a renderer to offset an arc by more than its radius or to stroke a piece so short it is written as
+    /// a straight line (a rectangle, where the band is a sector).
+    static func sector(center: Point, inner: Double, outer: Double, start: Double, sweep: Double) -> SVGPath {
+        var path = SVGPath()
+        path.move(to: .polar(center: center, radius: outer, angle: start))
+        path.arc(center: center, radius: outer, start: start, sweep: sweep)
+        if inner > 0.005 {
+            path.line(to: .polar(center: center, radius: inner, angle: start + sweep))
+            path.arc(center: center, radius: inner, start: start + sweep, sweep: -sweep)
+        } else {
+            path.line(to: center)
+        }
+        path.close()
+        return path
+    }
+
+    /// True when a butt-capped band is better written as a filled ``sector(center:inner:outer:start:sweep:)``
+    /// than as a stroke: its width reaches past its centre line's radius (a stroker must offset the arc inwards
+    /// by more than its radius), or it is shorter than ``minArcLength`` (written as a line, it would stroke to a
+    /// rectangle).
+    static func prefersSector(radius: Double, width: Double, sweep: Double) -> Bool {
+        width > radius || abs(sweep) * radius < minArcLength
+    }
+
     static func pair(_ p: Point) -> String {
         NumberFormatting.length(p.x) + " " + NumberFormatting.length(p.y)
     }

@@ -178,6 +178,10 @@ extension SVGDocument {
         // holes keep it there too.
         let innerEdge = max(arc.radius - arc.width / 2, Self.pieceOverlap)
         let overlap = Self.overlap(for: arc) / max(abs(sweep) * innerEdge, 1e-9)
+        // How far the mask runs past butt ends, as a fraction of the sweep: a pixel on the centre line, but at most
+        // half the gap between the tip and the start, so it never reaches the other end's paint.
+        let gap = max(0, Angle.fullTurn - abs(sweep))
+        let ends = min(1 / max(abs(sweep) * arc.radius, 1e-9), 0.5 * gap / max(abs(sweep), 1e-9))
         let strokeWidth = arc.width + 2 * Self.edgeMargin(for: arc)
         var group = alphaMask ? "" : " mask=\"url(#\(defineAnnulusMask(arc)))\""
         group += " fill=\"none\" stroke-width=\"\(SVGWriter.fmt(strokeWidth))\""
@@ -191,10 +195,21 @@ extension SVGDocument {
             let a = bounds[k], b = bounds[k + 1]
             // Run on under the next piece; for a full band the first piece also reaches back under the last,
             // whose end (the tip) then lies on paint rather than on the background.
-            let from = (full && k == 0) ? a - overlap : a
+            var from = (full && k == 0) ? a - overlap : a
             // Never past the end of the sweep: where the band's hole is tiny the overlap angle is wide, and a
             // piece running on beyond the tip would show its colour in the gap ahead of the tip.
-            let to = k < last ? min(b + overlap, 1) : b
+            // Nor onto the tip's edge: pieces ending on one edge each anti-alias it, and their coverages
+            // compound (a thick band's wide overlap angle ran a dozen pieces to the tip, whose edge came out
+            // solid). Run-ons stop halfway through the last piece.
+            let lastMiddle = 0.5 * (bounds[last] + bounds[last + 1])
+            var to = k < last ? min(b + overlap, full ? 1 : max(b, lastMiddle)) : b
+            if alphaMask && !full && trim == nil {
+                // The mask reaches a pixel past the band's butt ends, so they are anti-aliased once, by the drawn
+                // layer: a mask ending where the drawn piece ends would square the coverage there (a band a
+                // fraction of a pixel long, p = 0.001, came out at a sixth of its strength instead of two fifths).
+                if k == 0 { from -= ends }
+                if k == last { to += ends }
+            }
             func arcPath(_ from: Double, _ to: Double) -> String {
                 SVGPath.arc(
                     center: arc.center, radius: arc.radius, start: arc.start + sweep * from, sweep: sweep * (to - from)
@@ -202,18 +217,26 @@ extension SVGDocument {
             }
             // A piece (or half piece) whose reveal would start only at the hand-over is left out: the still
             // picture shows it from there.
-            var reveals: [(path: String, cls: String?)] = []
+            var reveals: [(path: String, cls: String?, filled: Bool)] = []
             if let trim {
                 // A full band's reveal may start inside a piece: its two halves then grow at the start and at the
                 // end of the reveal.
                 let split = full && a < origin - 1e-9 && origin < b - 1e-9
                 for (x, y) in split ? [(from, origin + overlap), (origin, to)] : [(from, to)] {
                     if let cls = pieceReveal(from: max(x, a), to: min(y, b), origin: origin, track: trim.track) {
-                        reveals.append((arcPath(x, y), cls))
+                        reveals.append((arcPath(x, y), cls, false))
                     }
                 }
+            } else if SVGPath.prefersSector(radius: arc.radius, width: arc.width, sweep: sweep * (to - from)) {
+                // A still piece of a band wider than its radius, or too short for an arc: its sector, filled
+                // (reaching past the band's edges like the strokes, for the annulus mask to trim).
+                let margin = Self.edgeMargin(for: arc)
+                let sector = SVGPath.sector(
+                    center: arc.center, inner: max(0, arc.radius - arc.width / 2 - margin),
+                    outer: arc.radius + arc.width / 2 + margin, start: arc.start + sweep * from, sweep: sweep * (to - from))
+                reveals.append((sector.d, nil, true))
             } else {
-                reveals.append((arcPath(from, to), nil))
+                reveals.append((arcPath(from, to), nil, false))
             }
             guard !reveals.isEmpty else { continue }
             let p0 = Point.polar(center: arc.center, radius: arc.radius, angle: arc.start + sweep * a)
@@ -223,7 +246,11 @@ extension SVGDocument {
             gradient += stop(nil, tint(paint.color(atFraction: a))) + stop(1, tint(paint.color(atFraction: b)))
             gradient += "</linearGradient>"
             let id = define("g", element: "linearGradient", gradient)
-            for (path, cls) in reveals {
+            for (path, cls, filled) in reveals {
+                if filled {
+                    body += "<path d=\"\(path)\" fill=\"url(#\(id))\"/>"
+                    continue
+                }
                 body += "<path d=\"\(path)\" stroke=\"url(#\(id))\""
                 if let cls { body += " pathLength=\"1\" class=\"\(cls)\"" }
                 body += "/>"

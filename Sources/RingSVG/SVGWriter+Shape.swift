@@ -171,6 +171,15 @@ extension SVGDocument {
 
     /// A partial arc band: one stroked path; mixed caps become a butt stroke over discs at the round ends.
     private mutating func writeArc(_ arc: ArcBand, _ paint: SVGPaint, extra: String, trimmed: Bool) {
+        if !trimmed, arc.startCap == .butt, arc.endCap == .butt,
+            SVGPath.prefersSector(radius: arc.radius, width: arc.width, sweep: arc.sweep)
+        {
+            let sector = SVGPath.sector(
+                center: arc.center, inner: max(0, arc.radius - arc.width / 2), outer: arc.radius + arc.width / 2,
+                start: arc.start, sweep: arc.sweep)
+            body += "<path d=\"\(sector.d)\"" + paint.fill + extra + "/>"
+            return
+        }
         let path = SVGPath.arc(center: arc.center, radius: arc.radius, start: arc.start, sweep: arc.sweep)
         let cap: String
         if arc.startCap == arc.endCap {

@@ -30,6 +30,10 @@ import Testing
         "/ring?p=1.5&gradient=red,0000ff40", "/ring?p=0.8&gradient=ff000000,red&thickness=30%",
         // Butt caps past 100 %: the seam where the last lap's end colour meets its start colour.
         "/ring?p=1.2&cap=butt", "/ring?p=2.5&cap=butt&dir=ccw", "/ring?p=1.3&cap=butt&start=0",
+        // A butt band a fraction of a pixel long with translucent stops: written as a line it stroked to a
+        // rectangle, and under the alpha mask its ends were anti-aliased twice (worst 58–78 before).
+        "/ring?p=0.001&gradient=red,0000ff80&thickness=30%&cap=butt",
+        "/ring?p=0.001&gradient=ff000080,blue&thickness=45%&cap=butt",
     ].flatMap { target in [64, 128, 256].map { "\(target)&size=\($0)" } }
 
     @Test(arguments: cases)
