@@ -21,6 +21,8 @@ public struct RingApplication: HTTPResponder {
     /// The fonts labels and error messages are set in (loaded once, at start).
     public var typeface: Typeface { renderer.typeface }
     let pool: RenderPool<CacheKey, RenderOutcome>
+    /// What `/readyz` reports; ``Readiness/beginDraining()`` when a drain starts.
+    public let readiness = Readiness()
 
     /// - Parameter now: the clock for error-image expiry (tests inject one).
     public init(
@@ -78,6 +80,8 @@ public struct RingApplication: HTTPResponder {
         switch request.path {
         case "/healthz":
             return .answer(counted(healthy, route: .healthz, format: nil))
+        case "/readyz":
+            return .answer(counted(readiness.isReady ? Self.ready : Self.draining, route: .readyz, format: nil))
         case "/metrics":
             let text = metrics.exposition(cache: cache.statistics)
             let response = HTTPResponse(
@@ -192,6 +196,14 @@ public struct RingApplication: HTTPResponder {
         .prepared()
     static let healthyWithoutFonts = HTTPResponse.text(
         .ok, "ok\n" + Typeface.strokeOnly.summary + "\n", headers: HTTPHeaders([("Cache-Control", "no-store")])
+    ).prepared()
+
+    /// `/readyz` while serving, and while draining (a load balancer stops sending new requests; the process
+    /// still answers them, and `/healthz` stays 200 so it is not killed early).
+    static let ready = HTTPResponse.text(.ok, "ready\n", headers: HTTPHeaders([("Cache-Control", "no-store")])).prepared()
+    static let draining = HTTPResponse.text(
+        .serviceUnavailable, "draining: shutting down, send new requests elsewhere\n",
+        headers: HTTPHeaders([("Cache-Control", "no-store")])
     ).prepared()
 
     /// The media type `/` answers with, as `/openapi.json` documents it (a test checks they agree).

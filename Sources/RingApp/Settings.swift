@@ -23,6 +23,8 @@ public struct Settings: Sendable, Equatable {
     public var idleTimeout: Int = Self.seconds(HTTPServer.Configuration().idleTimeout)
     /// `--font-dir`: folder searched for the label fonts instead of the system's (nil: the system's).
     public var fontDirectory: String?
+    /// `--drain-seconds`: after SIGTERM, seconds of serving on with `/readyz` at 503 before the shutdown begins.
+    public var drainSeconds: Int = 5
 
     /// Accepted ranges. Upper bounds only stop typos (`--cache-mb 640000`) from taking the machine.
     public enum Limits {
@@ -35,6 +37,8 @@ public struct Settings: Sendable, Equatable {
         /// Whole seconds; short values exist for tests (scripts/check-slow-clients.py), an hour is plenty.
         public static let headerTimeout = 1...3_600
         public static let idleTimeout = 1...3_600
+        /// 0 shuts down at once; an hour is longer than any orchestrator waits.
+        public static let drainSeconds = 0...3_600
     }
 
     /// A value that cannot be used; `message` names the flag and its environment variable.
@@ -46,7 +50,7 @@ public struct Settings: Sendable, Equatable {
     public init(
         host: String?, port: Int?, logLevel: String?, cacheMB: Int? = nil, maxAge: Int? = nil,
         renderThreads: Int? = nil, renderQueue: Int? = nil, ioQueues: Int? = nil, headerTimeout: Int? = nil,
-        idleTimeout: Int? = nil, fontDirectory: String? = nil, environment: [String: String]
+        idleTimeout: Int? = nil, fontDirectory: String? = nil, drainSeconds: Int? = nil, environment: [String: String]
     ) throws(Invalid) {
         if let dir = fontDirectory ?? environment["RINGD_FONT_DIR"] {
             guard !dir.isEmpty else { throw Invalid(message: "--font-dir (RINGD_FONT_DIR) must not be empty") }
@@ -86,6 +90,8 @@ public struct Settings: Sendable, Equatable {
                                               Limits.headerTimeout, "seconds") ?? self.headerTimeout
         self.idleTimeout = try Self.integer(idleTimeout, "--idle-timeout", "RINGD_IDLE_TIMEOUT", env,
                                             Limits.idleTimeout, "seconds") ?? self.idleTimeout
+        self.drainSeconds = try Self.integer(drainSeconds, "--drain-seconds", "RINGD_DRAIN_SECONDS", env,
+                                             Limits.drainSeconds, "seconds") ?? self.drainSeconds
     }
 
     /// The flag's value, else its variable's, checked against `range`; nil when neither is given.

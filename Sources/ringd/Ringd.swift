@@ -14,7 +14,7 @@ struct Ringd: ParsableCommand {
             Every option also reads an environment variable when the flag is absent: \
             RINGD_HOST, RINGD_PORT (or PORT), RINGD_LOG_LEVEL, RINGD_CACHE_MB, RINGD_MAX_AGE, \
             RINGD_RENDER_THREADS, RINGD_RENDER_QUEUE, RINGD_IO_QUEUES, RINGD_HEADER_TIMEOUT, RINGD_IDLE_TIMEOUT, \
-            RINGD_FONT_DIR.
+            RINGD_FONT_DIR, RINGD_DRAIN_SECONDS.
             """,
         subcommands: [Serve.self, Render.self, Docs.self, Fonts.self],
         defaultSubcommand: Serve.self
@@ -58,6 +58,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Folder (with subfolders) holding the label fonts: Inter-SemiBold.otf, Noto Sans, Droid Sans Fallback. [env: RINGD_FONT_DIR] (default: /usr/share/fonts)")
     var fontDir: String?
 
+    @Option(help: "After SIGTERM: seconds of serving on with /readyz answering 503, then the graceful shutdown (SIGINT, Ctrl-C, stops at once). [env: RINGD_DRAIN_SECONDS] (default: 5)")
+    var drainSeconds: Int?
+
     func run() throws {
         let settings: Settings
         do {
@@ -65,7 +68,7 @@ struct Serve: ParsableCommand {
                 host: host, port: port, logLevel: logLevel, cacheMB: cacheMb, maxAge: maxAge,
                 renderThreads: renderThreads, renderQueue: renderQueue, ioQueues: ioQueues,
                 headerTimeout: headerTimeout, idleTimeout: idleTimeout, fontDirectory: fontDir,
-                environment: Environment.current)
+                drainSeconds: drainSeconds, environment: Environment.current)
         } catch {
             throw ValidationError(error.message)
         }
@@ -95,7 +98,11 @@ struct Serve: ParsableCommand {
             "port": "\(server.port ?? settings.port)", "cache-mb": "\(settings.cacheMB)",
             "render-threads": "\(settings.renderThreads)", "io-queues": "\(settings.ioQueues)",
         ])
-        let signal = try server.runUntilSignalled()
+        let drain = HTTPServer.Drain(period: .seconds(settings.drainSeconds)) { [app, logger] in
+            app.readiness.beginDraining()
+            logger.info("draining: /readyz answers 503; serving on for \(settings.drainSeconds) s before shutting down")
+        }
+        let signal = try server.runUntilSignalled(drain: drain)
         logger.info("ringd stopped", metadata: ["signal": "\(signal)"])
     }
 }

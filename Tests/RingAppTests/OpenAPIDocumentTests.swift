@@ -47,7 +47,7 @@ import Testing
 
     @Test func everyRouteInEveryFormWithGETAndHEAD() {
         let doc = OpenAPIJSON.served()
-        var expected: Set<String> = ["/", "/openapi.json", "/healthz", "/metrics"]
+        var expected: Set<String> = ["/", "/openapi.json", "/healthz", "/readyz", "/metrics"]
         for route in ImageRoute.allCases {
             expected.formUnion(["/\(route)", "/\(route).svg", "/\(route).png"])
         }

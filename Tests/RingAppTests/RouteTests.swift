@@ -15,6 +15,20 @@ import Testing
         #expect(r.body == Array("ok".utf8))
     }
 
+    /// `/readyz`: 200 while serving; once a drain begins 503 (a load balancer stops sending), while `/healthz`
+    /// stays 200 (the orchestrator must not kill the instance early) and images are still served.
+    @Test func readyzFlipsWhenDrainingAndNothingElseDoes() {
+        let app = RingApplication()
+        func get(_ target: String) -> HTTPResponse { app.respond(to: request(target)) }
+        #expect(get("/readyz").status == .ok)
+        #expect(get("/readyz").headers["Cache-Control"] == "no-store")
+        app.readiness.beginDraining()
+        #expect(get("/readyz").status.code == 503)
+        #expect(get("/healthz").status == .ok)
+        #expect(get("/ring?p=0.5").status == .ok)
+        #expect(app.metrics.exposition(cache: app.cache.statistics).contains("route=\"readyz\""))
+    }
+
     @Test(arguments: ["/nope", "/ring/", "/ring.gif", "/RING", "/ring.svg.png"])
     func unknownPathIs404(_ path: String) {
         #expect(get(path).status.code == 404)

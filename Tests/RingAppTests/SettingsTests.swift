@@ -33,6 +33,20 @@ import Testing
     }
 }
 
+@Suite struct DrainSettingsTests {
+    @Test func drainSecondsFromFlagOrVariable() throws {
+        #expect(try Settings(host: nil, port: nil, logLevel: nil, environment: [:]).drainSeconds == 5)
+        #expect(try Settings(host: nil, port: nil, logLevel: nil, environment: ["RINGD_DRAIN_SECONDS": "0"]).drainSeconds == 0)
+        #expect(try Settings(host: nil, port: nil, logLevel: nil, drainSeconds: 30,
+                             environment: ["RINGD_DRAIN_SECONDS": "0"]).drainSeconds == 30)
+        for bad in [-1, 3601] {
+            #expect(throws: Settings.Invalid.self) {
+                try Settings(host: nil, port: nil, logLevel: nil, drainSeconds: bad, environment: [:])
+            }
+        }
+    }
+}
+
 @Suite struct ServingSettingsTests {
     @Test func servingDefaults() throws {
         let s = try Settings(host: nil, port: nil, logLevel: nil, environment: [:])

@@ -148,6 +148,32 @@ import Testing
         #expect(server.isShuttingDown)
     }
 
+    /// A draining signal runs the drain's start at once and keeps serving (new connections too) for the drain
+    /// period; only then does the shutdown begin.
+    @Test func aDrainingSignalServesOnForThePeriod() async throws {
+        let server = HTTPServer(configuration: .init(port: 0), responder: TestResponder())
+        let started = Mutex<ContinuousClock.Instant?>(nil)
+        let drain = HTTPServer.Drain(signals: [SIGUSR1], period: .milliseconds(600)) {
+            started.withLock { $0 = .now }
+        }
+        async let stoppedBy = onOwnThread { try server.runUntilSignalled([SIGUSR1], drain: drain) }
+        try await onOwnThread {
+            #expect(eventually { server.port != nil })
+            let port = try #require(server.port)
+            kill(getpid(), SIGUSR1)
+            #expect(eventually { started.withLock { $0 } != nil }, "the drain did not start")
+            // Well inside the drain: still listening and answering.
+            let client = try TestClient(port: port)
+            client.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(try client.readResponse().status == 200)
+            #expect(!server.isShuttingDown)
+            #expect(server.stopped(within: .seconds(5)), "the drain never ended in a shutdown")
+            let begun = try #require(started.withLock { $0 })
+            #expect(ContinuousClock.now - begun >= .milliseconds(550))
+        }
+        #expect(try await stoppedBy == SIGUSR1)
+    }
+
     @Test func runUntilSignalledStopsOnTheFirstSignal() async throws {
         let server = HTTPServer(configuration: .init(port: 0), responder: TestResponder())
         async let stoppedBy = onOwnThread { try server.runUntilSignalled([SIGUSR2]) }

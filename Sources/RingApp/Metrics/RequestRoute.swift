@@ -1,6 +1,6 @@
 /// The `route` label of `ringd_http_requests_total`: a closed set, so counting a request is an index.
 enum RequestRoute: String, CaseIterable, Sendable {
-    case index, healthz, metrics, openapi
+    case index, healthz, readyz, metrics, openapi
     case notFound = "not_found"
     case ring, activity, petals, pie, check, badge
 

@@ -40,6 +40,14 @@ public enum OpenAPIDocument {
                 ("503", ["$ref": "#/components/responses/Overloaded"]),
             ])
         }))
+        paths.append(("/readyz", pathItem { method in
+            operation(method, id: "readyz", summary: "Readiness: 200 while serving, 503 once a drain has begun (SIGTERM).",
+                      parameters: [], responses: [
+                ("200", ["description": "ready", "content": ["text/plain": ["schema": ["type": "string"]]]]),
+                ("503", ["description": "Draining before shutdown (or overloaded): send new requests elsewhere.",
+                         "content": ["text/plain": ["schema": ["type": "string"]]]]),
+            ])
+        }))
         paths.append(("/metrics", pathItem { method in
             operation(method, id: "metrics", summary: "Counters and histograms in the Prometheus text format.",
                       parameters: [], responses: [

@@ -7,26 +7,60 @@ import Dispatch
 import Synchronization
 
 extension HTTPServer {
+    /// A drain before shutdown: when one of ``signals`` arrives, ``onStart`` runs at once (the application
+    /// stops reporting ready, so a load balancer takes the instance out of rotation) and the server keeps
+    /// accepting and serving for ``period`` before the graceful shutdown begins.
+    public struct Drain: Sendable {
+        /// Signals that drain first (an orchestrator's `SIGTERM`); the others stop at once (a person's Ctrl-C).
+        public var signals: Set<Int32>
+        public var period: Duration
+        public var onStart: @Sendable () -> Void
+
+        public init(signals: Set<Int32> = [SIGTERM], period: Duration, onStart: @escaping @Sendable () -> Void) {
+            self.signals = signals
+            self.period = period
+            self.onStart = onStart
+        }
+    }
+
     /// Starts the server (unless already started), serves until one of `signals` arrives, shuts down
     /// gracefully, and returns when every connection is closed.
     ///
-    /// A second signal during the shutdown cuts the grace period to zero. The signals' default
-    /// dispositions are restored before returning. Handlers run on a private Dispatch queue, never on
-    /// the main actor (http-server.md §3.2.3), so this may be called from top-level `main.swift` code.
+    /// With a `drain`, a draining signal first runs its `onStart` and keeps serving for its period. A second
+    /// signal (during the drain or the shutdown) cuts the rest to zero. The signals' default dispositions are
+    /// restored before returning. Handlers run on a private Dispatch queue, never on the main actor
+    /// (http-server.md §3.2.3), so this may be called from top-level `main.swift` code.
     ///
     /// - Parameters:
     ///   - signals: the signals that stop the server. Default: `SIGTERM` and `SIGINT`.
     ///   - gracePeriod: overrides ``Configuration/shutdownGracePeriod``.
+    ///   - drain: serving on after the signal before shutting down; nil for none.
     /// - Returns: the signal that stopped the server.
     @discardableResult
-    public func runUntilSignalled(_ signals: [Int32] = [SIGTERM, SIGINT], gracePeriod: Duration? = nil) throws -> Int32 {
+    public func runUntilSignalled(
+        _ signals: [Int32] = [SIGTERM, SIGINT], gracePeriod: Duration? = nil, drain: Drain? = nil
+    ) throws -> Int32 {
         let received = Mutex<Int32?>(nil)
         let watch = SignalPipe.watch(signals) { [self] number in
             let isFirst = received.withLock { value in
                 defer { value = value ?? number }
                 return value == nil
             }
-            beginShutdown(gracePeriod: isFirst ? gracePeriod : .zero)
+            guard isFirst else {
+                beginShutdown(gracePeriod: .zero)
+                return
+            }
+            if let drain, drain.signals.contains(number), drain.period > .zero {
+                drain.onStart()
+                let seconds = Double(drain.period.components.seconds)
+                    + Double(drain.period.components.attoseconds) * 1e-18
+                DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+                    // A second signal may already have begun a shutdown with no grace; that one stands.
+                    if !isShuttingDown { beginShutdown(gracePeriod: gracePeriod) }
+                }
+            } else {
+                beginShutdown(gracePeriod: gracePeriod)
+            }
         }
         defer { watch.cancel() }
         if localAddress == nil { try start() }
