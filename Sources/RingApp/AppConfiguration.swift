@@ -23,13 +23,17 @@ public struct AppConfiguration: Sendable, Hashable {
     /// Folder searched for the label fonts (with its subfolders) instead of the system's font folders
     /// (`--font-dir`). Default: nil.
     public var fontDirectory: String?
+    /// `--access-log`: a log line per response. Default: off.
+    public var accessLog: Bool
 
     public init(
         maxAge: Int = 86_400, errorMaxAge: Int = 60, cacheBytes: Int = AppConfiguration.defaultCacheBytes,
         renderThreads: Int = HTTPServer.Configuration.onlineCPUs,
-        renderQueueLimit: Int = AppConfiguration.defaultRenderQueueLimit, fontDirectory: String? = nil
+        renderQueueLimit: Int = AppConfiguration.defaultRenderQueueLimit, fontDirectory: String? = nil,
+        accessLog: Bool = false
     ) {
         self.fontDirectory = fontDirectory
+        self.accessLog = accessLog
         self.maxAge = maxAge
         self.errorMaxAge = errorMaxAge
         self.cacheBytes = cacheBytes

@@ -1,6 +1,7 @@
 import RingCore
 import RingText
 import RingHTTP
+import Synchronization
 
 /// The ringd responder: routes a request to health, metrics, an image route or 404, applies the error
 /// policy (DESIGN.md §4), and serves images from the cache (DESIGN.md §7).
@@ -23,6 +24,8 @@ public struct RingApplication: HTTPResponder {
     let pool: RenderPool<CacheKey, RenderOutcome>
     /// What `/readyz` reports; ``Readiness/beginDraining()`` when a drain starts.
     public let readiness = Readiness()
+    /// `--access-log`, or nil.
+    let accessLog: AccessLog?
 
     /// - Parameter now: the clock for error-image expiry (tests inject one).
     public init(
@@ -36,18 +39,25 @@ public struct RingApplication: HTTPResponder {
             capacity: configuration.cacheBytes, errorTTL: .seconds(configuration.errorMaxAge), now: now)
         self.metrics = Metrics()
         self.pool = RenderPool(threads: configuration.renderThreads, queueLimit: configuration.renderQueueLimit)
+        self.accessLog = configuration.accessLog ? AccessLog() : nil
     }
 
     /// What a request needs: an answer now, or a render first.
     enum Plan {
-        case answer(HTTPResponse)
+        /// An answer now; `route` and `hit` (served from the cache) are for the access log.
+        case answer(HTTPResponse, route: RequestRoute, hit: Bool)
         case render(RenderJob)
+    }
+
+    /// `.answer`, counted for `/metrics`.
+    private func answer(_ response: HTTPResponse, route: RequestRoute, format: OutputFormat?, hit: Bool = false) -> Plan {
+        .answer(counted(response, route: route, format: format), route: route, hit: hit)
     }
 
     /// Answers at once, rendering on the calling thread if needed.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         switch plan(request) {
-        case .answer(let response): return response
+        case .answer(let response, _, _): return response
         case .render(let job): return finish(job.run(self), job: job, request: request)
         }
     }
@@ -55,47 +65,69 @@ public struct RingApplication: HTTPResponder {
     /// Answers at once when it can; renders on the pool (``HTTPResponderResult/deferred``) or refuses
     /// with 503 when the render queue is full.
     public func respond(to request: HTTPRequest, writer: HTTPResponseWriter) -> HTTPResponderResult {
+        // Read the clock only when an access log wants the handling time.
+        let start = accessLog == nil ? nil : ContinuousClock.now
         switch plan(request) {
-        case .answer(let response):
+        case .answer(let response, let route, let hit):
+            if let accessLog, let start {
+                accessLog.record(request, response, route: route, cache: hit ? .hit : .none, since: start)
+            }
             return .response(response)
         case .render(let job):
             let app = self
+            // Whether this request started the render or joined one, known once `submit` returns (a joined
+            // render can finish before that: then it was a join).
+            let use = Mutex<AccessLog.CacheUse?>(nil)
             let admission = pool.submit(key: job.key, work: { job.run(app) }) { outcome in
-                writer.write(app.finish(outcome, job: job, request: request))
+                let response = app.finish(outcome, job: job, request: request)
+                writer.write(response)
+                if let accessLog = app.accessLog, let start {
+                    let cache = use.withLock { $0 } ?? .join
+                    accessLog.record(request, response, route: job.route, cache: cache, since: start,
+                                     renderSeconds: outcome.renderSeconds)
+                }
             }
             switch admission {
             case .rejected:
                 metrics.countRejected()
-                return .response(counted(Self.overloaded, route: job.route, format: job.key.format))
+                let response = counted(Self.overloaded, route: job.route, format: job.key.format)
+                if let accessLog, let start { accessLog.record(request, response, route: job.route, cache: .busy, since: start) }
+                return .response(response)
             case .joined:
                 metrics.countJoined()
+                use.withLock { $0 = $0 ?? .join }
                 return .deferred
             case .queued:
+                use.withLock { $0 = $0 ?? .miss }
                 return .deferred
             }
         }
     }
 
+    public func answeredProtocolError(_ status: HTTPStatus, reason: String) {
+        accessLog?.recordProtocolError(status, reason: reason)
+    }
+
     func plan(_ request: HTTPRequest) -> Plan {
         switch request.path {
         case "/healthz":
-            return .answer(counted(healthy, route: .healthz, format: nil))
+            return answer(healthy, route: .healthz, format: nil)
         case "/readyz":
-            return .answer(counted(readiness.isReady ? Self.ready : Self.draining, route: .readyz, format: nil))
+            return answer(readiness.isReady ? Self.ready : Self.draining, route: .readyz, format: nil)
         case "/metrics":
             let text = metrics.exposition(cache: cache.statistics)
             let response = HTTPResponse(
                 status: .ok,
                 headers: HTTPHeaders([("Content-Type", PrometheusText.contentType), ("Cache-Control", "no-store")]),
                 body: Array(text.utf8))
-            return .answer(counted(response, route: .metrics, format: nil))
+            return answer(response, route: .metrics, format: nil)
         case "/":
-            return .answer(counted(Self.builder.response(for: request), route: .index, format: nil))
+            return answer(Self.builder.response(for: request), route: .index, format: nil)
         case "/openapi.json":
-            return .answer(counted(Self.openAPI.response(for: request), route: .openapi, format: nil))
+            return answer(Self.openAPI.response(for: request), route: .openapi, format: nil)
         default:
             if let entry = cache.entry(forTarget: request.target) {
-                return .answer(counted(entry.response(for: request), route: entry.route, format: entry.key.format))
+                return answer(entry.response(for: request), route: entry.route, format: entry.key.format, hit: true)
             }
             return planImage(request)
         }
@@ -107,14 +139,14 @@ public struct RingApplication: HTTPResponder {
         switch ImageResolution(path: request.path, query: request.query, typeface: typeface) {
         case .notFound:
             let response = HTTPResponse.text(.notFound, Self.notFoundText(path: request.path))
-            return .answer(counted(response, route: .notFound, format: nil))
+            return answer(response, route: .notFound, format: nil)
         case .invalid(let error, let route, let format, let strict):
             return planError(error, route: RequestRoute(route), format: format, request: request, strict: strict)
         case .image(let spec, let imageRoute, let format):
             let route = RequestRoute(imageRoute)
             let key = CacheKey(spec: spec, format: format, typeface: typeface)
             if let entry = cache.entry(for: key, aliasing: request.target) {
-                return .answer(counted(entry.response(for: request), route: route, format: format))
+                return answer(entry.response(for: request), route: route, format: format, hit: true)
             }
             return .render(RenderJob(key: key, kind: .image(spec), route: route, target: request.target))
         }
@@ -143,7 +175,7 @@ public struct RingApplication: HTTPResponder {
                 ("Access-Control-Allow-Origin", "*"),
                 ("X-Content-Type-Options", "nosniff"),
             ]))
-            return .answer(counted(response, route: route, format: format))
+            return answer(response, route: route, format: format)
         }
         let size = (try? QueryString(parsing: request.query))
             .flatMap { $0["size"] }.flatMap(ValueSyntax.decimal)
@@ -151,7 +183,7 @@ public struct RingApplication: HTTPResponder {
         let badge = route == .badge ? ErrorBadge(error, query: request.query, typeface: typeface) : nil
         let key = CacheKey(errorMessage: message, size: size, format: format, typeface: typeface, badge: badge)
         if let entry = cache.errorEntry(for: key) {
-            return .answer(counted(entry.response(for: request), route: route, format: format))
+            return answer(entry.response(for: request), route: route, format: format, hit: true)
         }
         return .render(RenderJob(key: key, kind: .error(message: message, size: size, badge: badge), route: route, target: nil))
     }
@@ -159,13 +191,13 @@ public struct RingApplication: HTTPResponder {
     /// The response a finished render gives `request` (each waiter its own: conditions and codings differ).
     func finish(_ outcome: RenderOutcome, job: RenderJob, request: HTTPRequest) -> HTTPResponse {
         switch outcome {
-        case .entry(let entry):
+        case .entry(let entry, _):
             return counted(entry.response(for: request), route: job.route, format: job.key.format)
         case .failed(let error):
             // The renderer refused the spec; the error image (if any) is small, render it right here.
             let strict = (try? QueryString(parsing: request.query)).map { $0["strict"] == "1" || $0["strict"] == "true" }
             switch planError(error, route: job.route, format: job.key.format, request: request, strict: strict ?? false) {
-            case .answer(let response): return response
+            case .answer(let response, _, _): return response
             case .render(let errorJob): return finish(errorJob.run(self), job: errorJob, request: request)
             }
         }

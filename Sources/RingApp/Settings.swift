@@ -25,6 +25,10 @@ public struct Settings: Sendable, Equatable {
     public var fontDirectory: String?
     /// `--drain-seconds`: after SIGTERM, seconds of serving on with `/readyz` at 503 before the shutdown begins.
     public var drainSeconds: Int = 5
+    /// `--log-format`: text for people, json (one object per line) for log shippers.
+    public var logFormat: LogFormat = .text
+    /// `--access-log`: one line per response.
+    public var accessLog: Bool = false
 
     /// Accepted ranges. Upper bounds only stop typos (`--cache-mb 640000`) from taking the machine.
     public enum Limits {
@@ -50,8 +54,24 @@ public struct Settings: Sendable, Equatable {
     public init(
         host: String?, port: Int?, logLevel: String?, cacheMB: Int? = nil, maxAge: Int? = nil,
         renderThreads: Int? = nil, renderQueue: Int? = nil, ioQueues: Int? = nil, headerTimeout: Int? = nil,
-        idleTimeout: Int? = nil, fontDirectory: String? = nil, drainSeconds: Int? = nil, environment: [String: String]
+        idleTimeout: Int? = nil, fontDirectory: String? = nil, drainSeconds: Int? = nil, logFormat: String? = nil,
+        accessLog: Bool? = nil, environment: [String: String]
     ) throws(Invalid) {
+        if let f = logFormat ?? environment["RINGD_LOG_FORMAT"] {
+            guard let format = LogFormat(rawValue: f.lowercased()) else {
+                throw Invalid(message: "--log-format (RINGD_LOG_FORMAT) must be text or json, got \(f)")
+            }
+            self.logFormat = format
+        }
+        if let on = accessLog {
+            self.accessLog = on
+        } else if let text = environment["RINGD_ACCESS_LOG"] {
+            switch text.lowercased() {
+            case "1", "true", "on", "yes": self.accessLog = true
+            case "0", "false", "off", "no", "": self.accessLog = false
+            default: throw Invalid(message: "RINGD_ACCESS_LOG must be 1 or 0 (true or false), got \(text)")
+            }
+        }
         if let dir = fontDirectory ?? environment["RINGD_FONT_DIR"] {
             guard !dir.isEmpty else { throw Invalid(message: "--font-dir (RINGD_FONT_DIR) must not be empty") }
             self.fontDirectory = dir
@@ -119,7 +139,7 @@ public struct Settings: Sendable, Equatable {
     public var appConfiguration: AppConfiguration {
         AppConfiguration(
             maxAge: maxAge, cacheBytes: cacheMB << 20, renderThreads: renderThreads, renderQueueLimit: renderQueue,
-            fontDirectory: fontDirectory)
+            fontDirectory: fontDirectory, accessLog: accessLog)
     }
 
     /// The HTTP server's configuration these settings describe.

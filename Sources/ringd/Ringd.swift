@@ -14,7 +14,7 @@ struct Ringd: ParsableCommand {
             Every option also reads an environment variable when the flag is absent: \
             RINGD_HOST, RINGD_PORT (or PORT), RINGD_LOG_LEVEL, RINGD_CACHE_MB, RINGD_MAX_AGE, \
             RINGD_RENDER_THREADS, RINGD_RENDER_QUEUE, RINGD_IO_QUEUES, RINGD_HEADER_TIMEOUT, RINGD_IDLE_TIMEOUT, \
-            RINGD_FONT_DIR, RINGD_DRAIN_SECONDS.
+            RINGD_FONT_DIR, RINGD_DRAIN_SECONDS, RINGD_LOG_FORMAT, RINGD_ACCESS_LOG.
             """,
         subcommands: [Serve.self, Render.self, Docs.self, Fonts.self],
         defaultSubcommand: Serve.self
@@ -61,6 +61,12 @@ struct Serve: ParsableCommand {
     @Option(help: "After SIGTERM: seconds of serving on with /readyz answering 503, then the graceful shutdown (SIGINT, Ctrl-C, stops at once). [env: RINGD_DRAIN_SECONDS] (default: 5)")
     var drainSeconds: Int?
 
+    @Option(help: "text (for people) or json (one object per line: time, level, label, message and fields). [env: RINGD_LOG_FORMAT] (default: text)")
+    var logFormat: String?
+
+    @Flag(help: "Log one line per response: method, route, status, bytes, ms, cache (hit, miss, join, busy), render_ms, target (cut to 256 bytes). [env: RINGD_ACCESS_LOG=1]")
+    var accessLog = false
+
     func run() throws {
         let settings: Settings
         do {
@@ -68,16 +74,15 @@ struct Serve: ParsableCommand {
                 host: host, port: port, logLevel: logLevel, cacheMB: cacheMb, maxAge: maxAge,
                 renderThreads: renderThreads, renderQueue: renderQueue, ioQueues: ioQueues,
                 headerTimeout: headerTimeout, idleTimeout: idleTimeout, fontDirectory: fontDir,
-                drainSeconds: drainSeconds, environment: Environment.current)
+                drainSeconds: drainSeconds, logFormat: logFormat, accessLog: accessLog ? true : nil,
+                environment: Environment.current)
         } catch {
             throw ValidationError(error.message)
         }
-        let logLevel = settings.logLevel
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = logLevel
-            return handler
-        }
+        let (logLevel, logFormat) = (settings.logLevel, settings.logFormat)
+        LoggingSystem.bootstrap { label in logFormat.handler(label: label, level: logLevel) }
+        // Buffered lines are written before the process ends, however it ends.
+        defer { LogSink.standardError.flush() }
         let logger = Logger(label: "ringd")
         let app = RingApplication(configuration: settings.appConfiguration)
         if app.typeface.fonts == nil {

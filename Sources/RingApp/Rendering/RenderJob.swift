@@ -43,12 +43,19 @@ struct RenderJob: Sendable {
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         app.metrics.observeRender(style: entry.style, format: key.format.rawValue, seconds: seconds)
-        return .entry(entry)
+        return .entry(entry, renderSeconds: seconds)
     }
 }
 
 /// What a render produced: a cache entry, or the renderer's refusal (answered by the error policy).
 enum RenderOutcome: Sendable {
-    case entry(CacheEntry)
+    /// The cached result and the seconds its render took.
+    case entry(CacheEntry, renderSeconds: Double)
     case failed(QueryError)
+
+    /// Seconds the render took, or nil when it was refused.
+    var renderSeconds: Double? {
+        if case .entry(_, let seconds) = self { return seconds }
+        return nil
+    }
 }

@@ -263,6 +263,7 @@ final class Connection: @unchecked Sendable {
 
     /// Queues a server-generated error response; it is the connection's last.
     private func queueProtocolError(_ status: HTTPStatus, reason: String) {
+        loop.responder.answeredProtocolError(status, reason: reason)
         ResponseSerializer.append(
             ResponseSerializer.protocolError(status, reason: reason), isHeadRequest: false,
             connection: .close, dateLine: loop.dateLine(), to: &output)

@@ -15,12 +15,19 @@ public protocol HTTPResponder: Sendable {
     /// Answers `request` now (``HTTPResponderResult/response(_:)``), or later through `writer`
     /// (``HTTPResponderResult/deferred``). Runs on the connection's I/O queue: must not block.
     func respond(to request: HTTPRequest, writer: HTTPResponseWriter) -> HTTPResponderResult
+
+    /// Told when the server itself answers with an error (a malformed or oversized request, a method other
+    /// than GET or HEAD, a head that came too slowly) and closes the connection: the responder never saw a
+    /// request, but an access log still owes the response a line. Runs on the connection's I/O queue.
+    func answeredProtocolError(_ status: HTTPStatus, reason: String)
 }
 
 extension HTTPResponder {
     public func respond(to request: HTTPRequest, writer: HTTPResponseWriter) -> HTTPResponderResult {
         .response(respond(to: request))
     }
+
+    public func answeredProtocolError(_ status: HTTPStatus, reason: String) {}
 }
 
 /// The two ways a responder can answer.

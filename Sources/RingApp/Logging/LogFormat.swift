@@ -1,0 +1,162 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Logging
+
+/// How log lines are written (`--log-format`).
+public enum LogFormat: String, Sendable, CaseIterable {
+    /// `2026-11-26T00:40:00.123Z info ringd: message key=value` — for people.
+    case text
+    /// One JSON object per line: `time`, `level`, `label`, `message`, then the metadata as fields — for log
+    /// shippers.
+    case json
+
+    /// A handler writing this format to `sink` at `level`.
+    public func handler(label: String, level: Logger.Level, sink: LogSink = .standardError) -> any LogHandler {
+        LineLogHandler(label: label, logLevel: level, format: self, sink: sink)
+    }
+}
+
+/// ringd's `LogHandler`: one line per event in a ``LogFormat``, through a buffered ``LogSink``.
+struct LineLogHandler: LogHandler {
+    let label: String
+    var logLevel: Logger.Level
+    let format: LogFormat
+    let sink: LogSink
+    var metadata: Logger.Metadata = [:]
+    var metadataProvider: Logger.MetadataProvider?
+
+    init(label: String, logLevel: Logger.Level, format: LogFormat, sink: LogSink) {
+        self.label = label
+        self.logLevel = logLevel
+        self.format = format
+        self.sink = sink
+    }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        var fields = metadata
+        if let provided = metadataProvider?.get() { fields.merge(provided) { _, new in new } }
+        if let own = event.metadata { fields.merge(own) { _, new in new } }
+        sink.write(Self.line(
+            format: format, time: LogTime.now(), level: event.level, label: label, message: event.message.description,
+            fields: fields))
+    }
+
+    /// The line for one event (fields in key order, so lines are stable to read and to test).
+    static func line(
+        format: LogFormat, time: String, level: Logger.Level, label: String, message: String, fields: Logger.Metadata
+    ) -> String {
+        let keys = fields.keys.sorted()
+        switch format {
+        case .json:
+            var out = "{\"time\":\"\(time)\",\"level\":\"\(level.rawValue)\",\"label\":"
+            JSONText.appendString(label, to: &out)
+            out += ",\"message\":"
+            JSONText.appendString(message, to: &out)
+            for key in keys where !["time", "level", "label", "message"].contains(key) {
+                out += ","
+                JSONText.appendString(key, to: &out)
+                out += ":"
+                JSONText.append(fields[key]!, to: &out)
+            }
+            return out + "}"
+        case .text:
+            var out = "\(time) \(level.rawValue) \(label): \(TextLine.escaped(message))"
+            for key in keys { out += " \(key)=\(TextLine.escaped(fields[key]!.description))" }
+            return out
+        }
+    }
+}
+
+/// JSON text for log fields (RFC 8259 strings: quotes, backslashes and control characters escaped).
+enum JSONText {
+    static func appendString(_ s: String, to out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value) {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+
+    static func append(_ value: Logger.Metadata.Value, to out: inout String) {
+        switch value {
+        case .string(let s): appendString(s, to: &out)
+        case .stringConvertible(let c):
+            // Numbers stay numbers; anything else is its description as a string.
+            let text = c.description
+            if c is any BinaryInteger || (c is Double && Double(text)?.isFinite == true) {
+                out += text
+            } else {
+                appendString(text, to: &out)
+            }
+        case .array(let items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                append(item, to: &out)
+            }
+            out += "]"
+        case .dictionary(let d):
+            out += "{"
+            for (i, key) in d.keys.sorted().enumerated() {
+                if i > 0 { out += "," }
+                appendString(key, to: &out)
+                out += ":"
+                append(d[key]!, to: &out)
+            }
+            out += "}"
+        }
+    }
+}
+
+/// Text lines stay one line: control characters in user text (a request target) are escaped.
+enum TextLine {
+    static func escaped(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return s }
+        var out = ""
+        for scalar in s.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                out += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
+
+/// The wall-clock time of a log line: UTC, ISO 8601, milliseconds.
+enum LogTime {
+    static func now() -> String {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        var seconds = spec.tv_sec
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        let millis = Int(spec.tv_nsec) / 1_000_000
+        let ms = millis < 10 ? "00\(millis)" : millis < 100 ? "0\(millis)" : "\(millis)"
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):"
+            + "\(two(parts.tm_min)):\(two(parts.tm_sec)).\(ms)Z"
+    }
+}

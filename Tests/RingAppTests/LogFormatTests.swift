@@ -1,0 +1,65 @@
+import Foundation
+import Logging
+import RingHTTP
+import Testing
+@testable import RingApp
+
+/// `--log-format` and `--access-log` (issue 20): every JSON line parses, hostile text stays on its line.
+@Suite struct LogFormatTests {
+    static let hostile = "a\"b\\c\r\nd\u{0}e\u{7F}f\u{2028}g — ünïcödé 完了"
+
+    @Test func jsonLinesParseAndKeepEveryField() throws {
+        let line = LineLogHandler.line(
+            format: .json, time: "2026-11-26T00:00:00.000Z", level: .warning, label: "ringd", message: Self.hostile,
+            fields: ["target": .string(Self.hostile), "status": .stringConvertible(200), "ms": .stringConvertible(0.125),
+                     "list": .array(["x", .stringConvertible(3)]), "message": "shadowed"])
+        #expect(!line.contains("\n") && !line.contains("\r"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(object["message"] as? String == Self.hostile)
+        #expect(object["target"] as? String == Self.hostile)
+        #expect(object["level"] as? String == "warning" && object["label"] as? String == "ringd")
+        #expect(object["status"] as? Int == 200)
+        #expect(object["ms"] as? Double == 0.125)
+        #expect((object["list"] as? [Any])?.count == 2)
+    }
+
+    @Test func textLinesStayOneLine() {
+        let line = LineLogHandler.line(
+            format: .text, time: "t", level: .info, label: "ringd.access", message: "access",
+            fields: ["target": .string(Self.hostile)])
+        #expect(!line.contains("\n") && !line.contains("\r") && !line.contains("\u{0}"))
+        #expect(line.hasPrefix("t info ringd.access: access target=a\"b\\c\\x0d\\x0ad\\x00e\\x7f"))
+    }
+
+    /// A target is cut to 256 bytes of UTF-8 on a character boundary.
+    @Test func targetsAreCut() {
+        #expect(AccessLog.excerpt("/ring?p=1") == "/ring?p=1")
+        let long = "/ring?p=1&x=" + String(repeating: "完", count: 4000)
+        let cut = AccessLog.excerpt(long)
+        #expect(cut.utf8.count <= AccessLog.maxTargetBytes && cut.hasSuffix("…"))
+        #expect(long.hasPrefix(String(cut.dropLast())))
+    }
+
+    /// A handler's level, label and metadata behave as swift-log requires (a value per Logger).
+    @Test func handlerMetadataIsAValue() {
+        var handler = LineLogHandler(label: "x", logLevel: .info, format: .json, sink: LogSink(fileDescriptor: -1))
+        var copy = handler
+        copy[metadataKey: "k"] = "v"
+        #expect(handler[metadataKey: "k"] == nil && copy[metadataKey: "k"] == "v")
+        handler.logLevel = .error
+        #expect(copy.logLevel == .info)
+    }
+
+    @Test func settingsReadFormatAndAccessLog() throws {
+        let s = try Settings(host: nil, port: nil, logLevel: nil,
+                             environment: ["RINGD_LOG_FORMAT": "JSON", "RINGD_ACCESS_LOG": "1"])
+        #expect(s.logFormat == .json && s.accessLog && s.appConfiguration.accessLog)
+        #expect(try Settings(host: nil, port: nil, logLevel: nil, environment: [:]).logFormat == .text)
+        #expect(throws: Settings.Invalid.self) {
+            try Settings(host: nil, port: nil, logLevel: nil, logFormat: "xml", environment: [:])
+        }
+        #expect(throws: Settings.Invalid.self) {
+            try Settings(host: nil, port: nil, logLevel: nil, environment: ["RINGD_ACCESS_LOG": "maybe"])
+        }
+    }
+}
