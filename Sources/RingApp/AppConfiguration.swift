@@ -25,13 +25,16 @@ public struct AppConfiguration: Sendable, Hashable {
     public var fontDirectory: String?
     /// `--access-log`: a log line per response. Default: off.
     public var accessLog: Bool
+    /// The format of those lines (`--log-format`). Default: text.
+    public var logFormat: LogFormat
 
     public init(
         maxAge: Int = 86_400, errorMaxAge: Int = 60, cacheBytes: Int = AppConfiguration.defaultCacheBytes,
         renderThreads: Int = HTTPServer.Configuration.onlineCPUs,
         renderQueueLimit: Int = AppConfiguration.defaultRenderQueueLimit, fontDirectory: String? = nil,
-        accessLog: Bool = false
+        accessLog: Bool = false, logFormat: LogFormat = .text
     ) {
+        self.logFormat = logFormat
         self.fontDirectory = fontDirectory
         self.accessLog = accessLog
         self.maxAge = maxAge

@@ -39,7 +39,7 @@ public struct RingApplication: HTTPResponder {
             capacity: configuration.cacheBytes, errorTTL: .seconds(configuration.errorMaxAge), now: now)
         self.metrics = Metrics()
         self.pool = RenderPool(threads: configuration.renderThreads, queueLimit: configuration.renderQueueLimit)
-        self.accessLog = configuration.accessLog ? AccessLog() : nil
+        self.accessLog = configuration.accessLog ? AccessLog(format: configuration.logFormat) : nil
     }
 
     /// What a request needs: an answer now, or a render first.

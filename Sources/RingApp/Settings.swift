@@ -139,7 +139,7 @@ public struct Settings: Sendable, Equatable {
     public var appConfiguration: AppConfiguration {
         AppConfiguration(
             maxAge: maxAge, cacheBytes: cacheMB << 20, renderThreads: renderThreads, renderQueueLimit: renderQueue,
-            fontDirectory: fontDirectory, accessLog: accessLog)
+            fontDirectory: fontDirectory, accessLog: accessLog, logFormat: logFormat)
     }
 
     /// The HTTP server's configuration these settings describe.

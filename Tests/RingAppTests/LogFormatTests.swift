@@ -40,6 +40,27 @@ import Testing
         #expect(long.hasPrefix(String(cut.dropLast())))
     }
 
+    /// Access lines in JSON parse and carry every field, for a request and for a protocol error; in text they
+    /// are one line.
+    @Test func accessLinesParse() throws {
+        let json = AccessLog(format: .json, sink: LogSink(fileDescriptor: -1))
+        let line = json.line(method: "GET", route: "ring", status: 200, bytes: 7177, ms: 0.037, cache: "hit",
+                             renderMs: 1.5, target: Self.hostile, reason: nil)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(object["label"] as? String == "ringd.access" && object["message"] as? String == "access")
+        #expect(object["status"] as? Int == 200 && object["bytes"] as? Int == 7177 && object["cache"] as? String == "hit")
+        #expect(object["ms"] as? Double == 0.037 && object["render_ms"] as? Double == 1.5)
+        #expect(object["target"] as? String == Self.hostile)
+        let error = json.line(method: "-", route: "-", status: 414, bytes: nil, ms: nil, cache: "-", renderMs: nil,
+                              target: nil, reason: "request-target \"longer\" than 8192 bytes")
+        let e = try #require(try JSONSerialization.jsonObject(with: Data(error.utf8)) as? [String: Any])
+        #expect(e["status"] as? Int == 414 && (e["reason"] as? String)?.contains("\"longer\"") == true)
+        let text = AccessLog(format: .text, sink: LogSink(fileDescriptor: -1)).line(
+            method: "GET", route: "ring", status: 200, bytes: 1, ms: 1, cache: "miss", renderMs: nil,
+            target: Self.hostile, reason: nil)
+        #expect(!text.contains("\n") && !text.contains("\r") && text.contains(" ringd.access: access "))
+    }
+
     /// A handler's level, label and metadata behave as swift-log requires (a value per Logger).
     @Test func handlerMetadataIsAValue() {
         var handler = LineLogHandler(label: "x", logLevel: .info, format: .json, sink: LogSink(fileDescriptor: -1))

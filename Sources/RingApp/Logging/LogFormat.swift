@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Logging
+import Synchronization
 
 /// How log lines are written (`--log-format`).
 public enum LogFormat: String, Sendable, CaseIterable {
@@ -147,16 +148,25 @@ enum TextLine {
 
 /// The wall-clock time of a log line: UTC, ISO 8601, milliseconds.
 enum LogTime {
+    /// The formatted second last used (`2026-11-26T00:40:00.`): a line per request mostly shares it.
+    private static let lastSecond = Mutex<(seconds: Int, prefix: String)>((-1, ""))
+
     static func now() -> String {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
-        var seconds = spec.tv_sec
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        let seconds = Int(spec.tv_sec)
+        let prefix = lastSecond.withLock { last -> String in
+            if last.seconds == seconds { return last.prefix }
+            var t = spec.tv_sec
+            var parts = tm()
+            gmtime_r(&t, &parts)
+            func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
+            let text = "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):"
+                + "\(two(parts.tm_min)):\(two(parts.tm_sec))."
+            last = (seconds, text)
+            return text
+        }
         let millis = Int(spec.tv_nsec) / 1_000_000
-        let ms = millis < 10 ? "00\(millis)" : millis < 100 ? "0\(millis)" : "\(millis)"
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):"
-            + "\(two(parts.tm_min)):\(two(parts.tm_sec)).\(ms)Z"
+        return prefix + (millis < 10 ? "00" : millis < 100 ? "0" : "") + String(millis) + "Z"
     }
 }
