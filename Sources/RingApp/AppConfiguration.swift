@@ -23,6 +23,11 @@ public struct AppConfiguration: Sendable, Hashable {
     /// Folder searched for the label fonts (with its subfolders) instead of the system's font folders
     /// (`--font-dir`). Default: nil.
     public var fontDirectory: String?
+    /// Bytes the renders in flight may hold together (`--render-memory-mb`); a render whose estimate alone is
+    /// over it is refused. Default: ``defaultRenderMemoryBytes``.
+    public var renderMemoryBytes: Int
+    /// 512 MiB: one 4096 × 4096 px APNG (about 270 MB) at a time, or dozens of ordinary pictures.
+    public static let defaultRenderMemoryBytes = 512 << 20
     /// `--access-log`: a log line per response. Default: off.
     public var accessLog: Bool
     /// The format of those lines (`--log-format`). Default: text.
@@ -32,8 +37,10 @@ public struct AppConfiguration: Sendable, Hashable {
         maxAge: Int = 86_400, errorMaxAge: Int = 60, cacheBytes: Int = AppConfiguration.defaultCacheBytes,
         renderThreads: Int = HTTPServer.Configuration.onlineCPUs,
         renderQueueLimit: Int = AppConfiguration.defaultRenderQueueLimit, fontDirectory: String? = nil,
-        accessLog: Bool = false, logFormat: LogFormat = .text
+        accessLog: Bool = false, logFormat: LogFormat = .text,
+        renderMemoryBytes: Int = AppConfiguration.defaultRenderMemoryBytes
     ) {
+        self.renderMemoryBytes = renderMemoryBytes
         self.logFormat = logFormat
         self.fontDirectory = fontDirectory
         self.accessLog = accessLog

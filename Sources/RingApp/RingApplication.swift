@@ -38,7 +38,9 @@ public struct RingApplication: HTTPResponder {
         self.cache = RenderCache(
             capacity: configuration.cacheBytes, errorTTL: .seconds(configuration.errorMaxAge), now: now)
         self.metrics = Metrics()
-        self.pool = RenderPool(threads: configuration.renderThreads, queueLimit: configuration.renderQueueLimit)
+        self.pool = RenderPool(
+            threads: configuration.renderThreads, queueLimit: configuration.renderQueueLimit,
+            memoryBudget: configuration.renderMemoryBytes)
         self.accessLog = configuration.accessLog ? AccessLog(format: configuration.logFormat) : nil
     }
 
@@ -78,7 +80,7 @@ public struct RingApplication: HTTPResponder {
             // Whether this request started the render or joined one, known once `submit` returns (a joined
             // render can finish before that: then it was a join).
             let use = Mutex<AccessLog.CacheUse?>(nil)
-            let admission = pool.submit(key: job.key, work: { job.run(app) }) { outcome in
+            let admission = pool.submit(key: job.key, cost: job.cost, work: { job.run(app) }) { outcome in
                 let response = app.finish(outcome, job: job, request: request)
                 writer.write(response)
                 if let accessLog = app.accessLog, let start {
@@ -148,7 +150,15 @@ public struct RingApplication: HTTPResponder {
             if let entry = cache.entry(for: key, aliasing: request.target) {
                 return answer(entry.response(for: request), route: route, format: format, hit: true)
             }
-            return .render(RenderJob(key: key, kind: .image(spec), route: route, target: request.target))
+            // The render memory budget (DESIGN.md §8): a picture whose render alone would not fit is refused by
+            // name; the others wait in the queue until their estimates fit beside the running ones.
+            let cost = RenderMemory.estimate(spec, format: format, typeface: typeface)
+            if cost > configuration.renderMemoryBytes {
+                let error = RenderMemory.refusal(spec, estimate: cost, budget: configuration.renderMemoryBytes)
+                let strict = (try? QueryString(parsing: request.query)).map { $0["strict"] == "1" || $0["strict"] == "true" }
+                return planError(error, route: route, format: format, request: request, strict: strict ?? false)
+            }
+            return .render(RenderJob(key: key, kind: .image(spec), route: route, target: request.target, cost: cost))
         }
     }
 

@@ -25,6 +25,8 @@ public struct Settings: Sendable, Equatable {
     public var fontDirectory: String?
     /// `--drain-seconds`: after SIGTERM, seconds of serving on with `/readyz` at 503 before the shutdown begins.
     public var drainSeconds: Int = 5
+    /// `--render-memory-mb`: MiB the renders in flight may hold together.
+    public var renderMemoryMB: Int = AppConfiguration.defaultRenderMemoryBytes >> 20
     /// `--log-format`: text for people, json (one object per line) for log shippers.
     public var logFormat: LogFormat = .text
     /// `--access-log`: one line per response.
@@ -41,6 +43,8 @@ public struct Settings: Sendable, Equatable {
         /// Whole seconds; short values exist for tests (scripts/check-slow-clients.py), an hour is plenty.
         public static let headerTimeout = 1...3_600
         public static let idleTimeout = 1...3_600
+        /// At least one 2048 px still PNG; at most what any machine has.
+        public static let renderMemoryMB = 16...1_048_576
         /// 0 shuts down at once; an hour is longer than any orchestrator waits.
         public static let drainSeconds = 0...3_600
     }
@@ -55,7 +59,7 @@ public struct Settings: Sendable, Equatable {
         host: String?, port: Int?, logLevel: String?, cacheMB: Int? = nil, maxAge: Int? = nil,
         renderThreads: Int? = nil, renderQueue: Int? = nil, ioQueues: Int? = nil, headerTimeout: Int? = nil,
         idleTimeout: Int? = nil, fontDirectory: String? = nil, drainSeconds: Int? = nil, logFormat: String? = nil,
-        accessLog: Bool? = nil, environment: [String: String]
+        accessLog: Bool? = nil, renderMemoryMB: Int? = nil, environment: [String: String]
     ) throws(Invalid) {
         if let f = logFormat ?? environment["RINGD_LOG_FORMAT"] {
             guard let format = LogFormat(rawValue: f.lowercased()) else {
@@ -110,6 +114,8 @@ public struct Settings: Sendable, Equatable {
                                               Limits.headerTimeout, "seconds") ?? self.headerTimeout
         self.idleTimeout = try Self.integer(idleTimeout, "--idle-timeout", "RINGD_IDLE_TIMEOUT", env,
                                             Limits.idleTimeout, "seconds") ?? self.idleTimeout
+        self.renderMemoryMB = try Self.integer(renderMemoryMB, "--render-memory-mb", "RINGD_RENDER_MEMORY_MB", env,
+                                               Limits.renderMemoryMB, "MiB") ?? self.renderMemoryMB
         self.drainSeconds = try Self.integer(drainSeconds, "--drain-seconds", "RINGD_DRAIN_SECONDS", env,
                                              Limits.drainSeconds, "seconds") ?? self.drainSeconds
     }
@@ -139,7 +145,8 @@ public struct Settings: Sendable, Equatable {
     public var appConfiguration: AppConfiguration {
         AppConfiguration(
             maxAge: maxAge, cacheBytes: cacheMB << 20, renderThreads: renderThreads, renderQueueLimit: renderQueue,
-            fontDirectory: fontDirectory, accessLog: accessLog, logFormat: logFormat)
+            fontDirectory: fontDirectory, accessLog: accessLog, logFormat: logFormat,
+            renderMemoryBytes: renderMemoryMB << 20)
     }
 
     /// The HTTP server's configuration these settings describe.

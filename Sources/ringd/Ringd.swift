@@ -14,7 +14,8 @@ struct Ringd: ParsableCommand {
             Every option also reads an environment variable when the flag is absent: \
             RINGD_HOST, RINGD_PORT (or PORT), RINGD_LOG_LEVEL, RINGD_CACHE_MB, RINGD_MAX_AGE, \
             RINGD_RENDER_THREADS, RINGD_RENDER_QUEUE, RINGD_IO_QUEUES, RINGD_HEADER_TIMEOUT, RINGD_IDLE_TIMEOUT, \
-            RINGD_FONT_DIR, RINGD_DRAIN_SECONDS, RINGD_LOG_FORMAT, RINGD_ACCESS_LOG.
+            RINGD_FONT_DIR, RINGD_DRAIN_SECONDS, RINGD_LOG_FORMAT, RINGD_ACCESS_LOG, RINGD_RENDER_MEMORY_MB. \
+            Memory: the process stays within --cache-mb + --render-memory-mb + \(RenderMemory.processConstantMB) MiB.
             """,
         subcommands: [Serve.self, Render.self, Docs.self, Fonts.self],
         defaultSubcommand: Serve.self
@@ -61,6 +62,9 @@ struct Serve: ParsableCommand {
     @Option(help: "After SIGTERM: seconds of serving on with /readyz answering 503, then the graceful shutdown (SIGINT, Ctrl-C, stops at once). [env: RINGD_DRAIN_SECONDS] (default: 5)")
     var drainSeconds: Int?
 
+    @Option(help: "MiB the renders in flight may hold together; a picture whose render alone needs more is refused (400 naming size, scale or animate), others wait their turn. [env: RINGD_RENDER_MEMORY_MB] (default: 512)")
+    var renderMemoryMb: Int?
+
     @Option(help: "text (for people) or json (one object per line: time, level, label, message and fields). [env: RINGD_LOG_FORMAT] (default: text)")
     var logFormat: String?
 
@@ -74,7 +78,7 @@ struct Serve: ParsableCommand {
                 host: host, port: port, logLevel: logLevel, cacheMB: cacheMb, maxAge: maxAge,
                 renderThreads: renderThreads, renderQueue: renderQueue, ioQueues: ioQueues,
                 headerTimeout: headerTimeout, idleTimeout: idleTimeout, fontDirectory: fontDir,
-                drainSeconds: drainSeconds, logFormat: logFormat, accessLog: accessLog ? true : nil,
+                drainSeconds: drainSeconds, logFormat: logFormat, accessLog: accessLog ? true : nil, renderMemoryMB: renderMemoryMb,
                 environment: Environment.current)
         } catch {
             throw ValidationError(error.message)
@@ -102,6 +106,7 @@ struct Serve: ParsableCommand {
         logger.info("ringd listening on http://\(address)/", metadata: [
             "port": "\(server.port ?? settings.port)", "cache-mb": "\(settings.cacheMB)",
             "render-threads": "\(settings.renderThreads)", "io-queues": "\(settings.ioQueues)",
+            "render-memory-mb": "\(settings.renderMemoryMB)",
         ])
         let drain = HTTPServer.Drain(period: .seconds(settings.drainSeconds)) { [app, logger] in
             app.readiness.beginDraining()

@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import Synchronization
 import Testing
 @testable import RingApp
@@ -45,5 +46,59 @@ import Testing
         #expect(pool.queuedJobs == 0)
         #expect(pool.submit(key: 3, work: { 3 }) { _ in done.signal() } == .queued)
         done.wait()
+    }
+}
+
+/// The render memory budget (issue 20): jobs run together only while their costs fit; in queue order.
+@Suite struct RenderPoolBudgetTests {
+    @Test func jobsRunTogetherOnlyWhileTheirCostsFit() {
+        let pool = RenderPool<Int, Int>(threads: 4, queueLimit: 64, memoryBudget: 100)
+        let running = Mutex<(now: Int, most: Int, cost: Int, mostCost: Int)>((0, 0, 0, 0))
+        let done = DispatchSemaphore(value: 0)
+        let costs = [60, 60, 30, 30, 30, 90, 10, 10, 50, 50, 150, 20]
+        for (key, cost) in costs.enumerated() {
+            let admission = pool.submit(key: key, cost: cost, work: {
+                running.withLock { r in
+                    r.now += 1
+                    r.cost += cost
+                    r.most = max(r.most, r.now)
+                    r.mostCost = max(r.mostCost, r.cost)
+                }
+                usleep(20_000)
+                running.withLock { r in
+                    r.now -= 1
+                    r.cost -= cost
+                }
+                return key
+            }) { _ in done.signal() }
+            #expect(admission == .queued)
+        }
+        for _ in costs { done.wait() }
+        let r = running.withLock { $0 }
+        // The 150 job ran, alone; otherwise never more than the budget at once, yet more than one job at a time.
+        #expect(r.mostCost <= 150)
+        #expect(r.most >= 2)
+        #expect(pool.runningCost == 0)
+    }
+
+    @Test func aJobOverTheBudgetRunsAlone() {
+        let pool = RenderPool<Int, Int>(threads: 2, queueLimit: 8, memoryBudget: 100)
+        let overlap = Atomic<Bool>(false)
+        let inBig = Atomic<Bool>(false)
+        let done = DispatchSemaphore(value: 0)
+        _ = pool.submit(key: 0, cost: 500, work: {
+            inBig.store(true, ordering: .sequentiallyConsistent)
+            usleep(50_000)
+            inBig.store(false, ordering: .sequentiallyConsistent)
+            return 0
+        }) { _ in done.signal() }
+        _ = pool.submit(key: 1, cost: 1, work: {
+            if inBig.load(ordering: .sequentiallyConsistent) { overlap.store(true, ordering: .sequentiallyConsistent) }
+            return 1
+        }) { _ in done.signal() }
+        done.wait()
+        done.wait()
+        let overlapped = overlap.load(ordering: .sequentiallyConsistent)
+        #expect(!overlapped)
     }
 }

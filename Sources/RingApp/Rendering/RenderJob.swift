@@ -16,6 +16,8 @@ struct RenderJob: Sendable {
     let route: RequestRoute
     /// The request target to alias to the key once rendered (images only).
     let target: String?
+    /// Estimated peak memory of the render, in bytes (``RenderMemory``); error images cost little.
+    var cost: Int = 0
 
     /// Renders, caches and times the result.
     func run(_ app: RingApplication) -> RenderOutcome {

@@ -1,0 +1,65 @@
+import RingCore
+
+/// Peak memory of a render, estimated from the spec before it starts (issue 20), and the process's memory bound:
+/// cache (`--cache-mb`) + render budget (`--render-memory-mb`) + ``processConstantMB``.
+///
+/// Measured with `ringd render` of the release build (peak RSS `%M` of /usr/bin/time, less the 29.8 MB of a
+/// 16 px render): a still PNG is drawn and compressed row by row, so even 4096 × 4096 px adds 0.5 MB; an APNG
+/// holds the still picture, the frame being drawn and the previous frame while it compresses, 2.96–3.06 bitmaps
+/// of 4 bytes per pixel for rings, petals, pies and checks (1024² to 4096²), 3.6 for three activity rings (their
+/// layers), plus its compressed frames (0.4–2.7 MB). `RenderMemoryTests` pins the estimate above those peaks.
+public enum RenderMemory {
+    /// What the process holds besides the cache and the renders: the binary, the mapped fonts, connection
+    /// buffers, the parser and allocator slack. Measured: 34 MB peak after 256 connections of hits and a flood of
+    /// misses with no cache; the rest is headroom.
+    public static let processConstantMB = 64
+    /// Bitmaps of 4 bytes per device pixel an animated PNG holds at its peak (measured up to 3.6).
+    static let animatedBitmaps = 4
+    /// What a render holds whatever its size (rows, coverage buffers, the zlib stream, the output's start).
+    static let baseBytes = 2 << 20
+
+    /// Estimated peak bytes of rendering `spec` in `format`, its text set with `typeface`.
+    public static func estimate(_ spec: RingSpec, format: OutputFormat, typeface: Typeface = .system) -> Int {
+        guard format == .png else { return baseBytes }
+        let pixels = devicePixels(spec, typeface: typeface)
+        if spec.common.animation != nil {
+            return baseBytes + animatedBitmaps * 4 * pixels
+        }
+        // Streamed rows; the compressed output is what grows (a tenth of a byte per pixel is generous for
+        // these flat-coloured pictures).
+        return baseBytes + pixels / 8
+    }
+
+    /// Device pixels of the picture: size × scale squared, or a badge's own width × height × scale².
+    static func devicePixels(_ spec: RingSpec, typeface: Typeface) -> Int {
+        let scale = Double(spec.common.scale)
+        let (width, height): (Double, Double)
+        if case .badge(let style) = spec.style {
+            (width, height) = (RingLayout.badgeWidth(style, text: typeface.setter), style.look.metrics.height)
+        } else {
+            (width, height) = (spec.common.size, spec.common.size)
+        }
+        return Int((width * scale).rounded(.up)) * Int((height * scale).rounded(.up))
+    }
+
+    /// The error a render over `budget` bytes gets: it names what to lower.
+    static func refusal(_ spec: RingSpec, estimate: Int, budget: Int) -> QueryError {
+        let needs = (estimate + (1 << 20) - 1) >> 20
+        let animated = spec.common.animation != nil
+        // The parameter to name: animate when a still picture would fit, else scale when it is above 1, else size.
+        var still = spec
+        still.common.animation = nil
+        let parameter = animated && Self.estimate(still, format: .png) <= budget
+            ? "animate" : spec.common.scale > 1 ? "scale" : "size"
+        let given: String
+        switch parameter {
+        case "animate": given = "1"
+        case "scale": given = String(spec.common.scale)
+        default: given = fmt(spec.common.size)
+        }
+        return QueryError(
+            parameter: parameter, given: given,
+            expected: "a picture whose render fits the render memory budget of \(budget >> 20) MB (this one needs about "
+                + "\(needs) MB): lower size or scale\(animated ? ", or leave out animate" : "")")
+    }
+}
