@@ -8,12 +8,23 @@
   with proxy_cache (a keys zone, a key, ringd's Cache-Control and Vary honoured), says X-Cache-Status, and
   retries another replica on errors and timeouts (scripts/scale-test runs it with a real nginx);
 - the Dockerfile builds with the same `swift build` product as the README, exposes 8080, runs as a
-  non-root user and has a HEALTHCHECK on /healthz.
+  non-root user and has a HEALTHCHECK on /healthz;
+- deploy/kubernetes renders (`kubectl kustomize`, or `kustomize build`), every object passes
+  `kubernetes-validate --strict`, checkov passes on the rendered manifests and on the Dockerfile with every
+  skipped check justified where it is skipped, the flags the ringd container passes exist in `ringd --help`, its
+  memory request and limit are --cache-mb + --render-memory-mb + the constant `ringd --help` states, it is probed
+  on /healthz (liveness) and /readyz (readiness), and deploy/kubernetes/nginx.conf is deploy/nginx.conf with only
+  its documented changes.
 Exits 1 with a message per problem.
+
+  scripts/check-deploy.py [path/to/ringd]    (default: the debug build's)
 """
 import pathlib
 import re
+import shutil
+import subprocess
 import sys
+import tempfile
 
 import yaml
 
@@ -123,8 +134,112 @@ if "swift run ringd" not in "\n".join(readme.splitlines()[:30]):
 if "docker compose up" not in readme or "scripts/scale-test" not in readme:
     problems.append("README does not say how to run the replicas with `docker compose up` and scripts/scale-test")
 
+# -- Kubernetes ------------------------------------------------------------------------------------------------
+base = root / "deploy" / "kubernetes"
+if shutil.which("kubectl"):
+    render = ["kubectl", "kustomize", str(base)]
+elif shutil.which("kustomize"):
+    render = ["kustomize", "build", str(base)]
+else:
+    render = None
+    problems.append("deploy/kubernetes: neither kubectl nor kustomize is installed (apt-get install kubernetes-client, "
+                    "or scripts/setup test)")
+objects = []
+rendered = ""
+if render:
+    out = subprocess.run(render, capture_output=True, text=True)
+    if out.returncode != 0:
+        problems.append(f"deploy/kubernetes does not render ({' '.join(render[:2])}): {out.stderr.strip()[:300]}")
+    rendered = out.stdout
+    objects = [o for o in yaml.safe_load_all(rendered) if o]
+kinds = sorted(o.get("kind", "?") for o in objects)
+for kind in ["Deployment", "Deployment", "HorizontalPodAutoscaler", "PodDisruptionBudget", "Service", "Service",
+             "ConfigMap"]:
+    if kinds.count(kind) < ["Deployment", "Deployment", "HorizontalPodAutoscaler", "PodDisruptionBudget", "Service",
+                            "Service", "ConfigMap"].count(kind):
+        problems.append(f"deploy/kubernetes renders {kinds}: expected two Deployments and Services, an HPA, a PDB "
+                        "and the nginx ConfigMap")
+        break
+if rendered:
+    with tempfile.TemporaryDirectory(prefix="ringd-k8s-") as work:
+        manifests = pathlib.Path(work) / "ringd.yaml"
+        manifests.write_text(rendered)
+        validate = subprocess.run([sys.executable, "-m", "kubernetes_validate", "--strict", str(manifests)],
+                                  capture_output=True, text=True)
+        if validate.returncode != 0:
+            problems.append("kubernetes-validate --strict: " + (validate.stdout + validate.stderr).strip()[-600:])
+        for target, framework in [(manifests, "kubernetes"), (root / "Dockerfile", "dockerfile")]:
+            checkov = shutil.which("checkov")
+            if not checkov:
+                problems.append("checkov is not installed (pip install checkov, or scripts/setup test)")
+                break
+            out = subprocess.run([checkov, "-f", str(target), "--framework", framework, "--compact", "--quiet",
+                                  "--skip-download"], capture_output=True, text=True)
+            summary = re.search(r"Passed checks: (\d+), Failed checks: (\d+), Skipped checks: (\d+)", out.stdout)
+            if out.returncode != 0 or not summary or summary.group(2) != "0":
+                problems.append(f"checkov on {target.name}: " + out.stdout.strip()[-800:])
+            else:
+                print(f"ok   checkov {framework}: {summary.group(1)} passed, {summary.group(3)} skipped, each with its reason where it is skipped")
+
+for obj in objects:
+    for key, value in (obj.get("metadata", {}).get("annotations") or {}).items():
+        if key.startswith("checkov.io/skip") and not re.match(r"^CKV2?_[A-Z0-9_]+=\S.{10,}", str(value)):
+            problems.append(f"{obj['kind']} {obj['metadata']['name']}: skip {value!r} has no reason")
+
+binary = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else root / ".build" / "debug" / "ringd"
+help_text = "".join(subprocess.run([str(binary)] + command + ["--help"], capture_output=True, text=True).stdout
+                    for command in ([], ["serve"])) if binary.exists() else ""
+if not help_text:
+    problems.append(f"no ringd at {binary} to check the manifests' flags against (build it, or pass its path)")
+constant = re.search(r"--render-memory-mb \+ (\d+) MiB", help_text)
+deployments = {o["metadata"]["name"]: o for o in objects if o.get("kind") == "Deployment"}
+ringd_deployment = deployments.get("ringd")
+if not ringd_deployment:
+    problems.append("deploy/kubernetes has no Deployment named ringd")
+else:
+    spec = ringd_deployment["spec"]["template"]["spec"]
+    container = spec["containers"][0]
+    flags = dict(a.lstrip("-").split("=", 1) for a in container.get("args", []) if a.startswith("--") and "=" in a)
+    for flag in flags:
+        if help_text and f"--{flag}" not in help_text:
+            problems.append(f"ringd Deployment passes --{flag}, which `ringd --help` does not list")
+    if constant and "cache-mb" in flags and "render-memory-mb" in flags:
+        want = int(flags["cache-mb"]) + int(flags["render-memory-mb"]) + int(constant.group(1))
+        resources = container.get("resources", {})
+        for part in ("requests", "limits"):
+            got = str(resources.get(part, {}).get("memory", ""))
+            if got != f"{want}Mi":
+                problems.append(f"ringd memory {part} {got or 'missing'}; cache {flags['cache-mb']} + render "
+                                f"{flags['render-memory-mb']} + constant {constant.group(1)} = {want}Mi")
+    else:
+        problems.append("ringd Deployment must pass --cache-mb and --render-memory-mb (and ringd --help state the constant)")
+    if container.get("livenessProbe", {}).get("httpGet", {}).get("path") != "/healthz":
+        problems.append("ringd liveness probe is not /healthz")
+    if container.get("readinessProbe", {}).get("httpGet", {}).get("path") != "/readyz":
+        problems.append("ringd readiness probe is not /readyz")
+    drain = int(flags.get("drain-seconds", "5"))
+    if spec.get("terminationGracePeriodSeconds", 30) <= drain + 3:
+        problems.append("terminationGracePeriodSeconds does not cover --drain-seconds + the 3 s shutdown grace")
+    security = container.get("securityContext", {})
+    if not (security.get("readOnlyRootFilesystem") and security.get("allowPrivilegeEscalation") is False
+            and security.get("capabilities", {}).get("drop") == ["ALL"]
+            and spec.get("securityContext", {}).get("runAsNonRoot")
+            and spec.get("securityContext", {}).get("seccompProfile", {}).get("type") == "RuntimeDefault"):
+        problems.append("ringd pods must run non-root, read-only, without capabilities, with seccomp RuntimeDefault")
+
+# The cluster's nginx.conf is deploy/nginx.conf with one upstream (the ringd Service) and the pid file in /tmp.
+compose_conf = (root / "deploy" / "nginx.conf").read_text()
+k8s_conf = (base / "nginx.conf").read_text()
+expected = re.sub(r"(        server ringd\d+:8080 [^\n]*\n)+", "        server ringd:8080 max_fails=1 fail_timeout=5s;\n",
+                  compose_conf).replace("pid /var/run/nginx.pid;", "pid /tmp/nginx.pid;")
+strip_comments = lambda text: "\n".join(l for l in text.splitlines() if not l.lstrip().startswith("#"))  # noqa: E731
+if strip_comments(expected) != strip_comments(k8s_conf):
+    problems.append("deploy/kubernetes/nginx.conf differs from deploy/nginx.conf beyond the upstream and the pid file")
+
 for p in problems:
     print("FAIL", p)
 if problems:
     sys.exit(1)
 print(f"ok   docker-compose.yml ({len(replicas)} ringd replicas behind nginx), deploy/nginx.conf, Dockerfile and README are consistent")
+print(f"ok   deploy/kubernetes renders {len(objects)} objects ({' '.join(render[:2])}), valid (kubernetes-validate --strict); "
+      f"ringd memory = cache + render budget + {constant.group(1) if constant else '?'} MiB; probes /healthz and /readyz")
