@@ -131,8 +131,11 @@ if "HEALTHCHECK" not in docker or "/healthz" not in docker:
 readme = (root / "README.md").read_text()
 if "swift run ringd" not in "\n".join(readme.splitlines()[:30]):
     problems.append("README's opening lines do not show `swift run ringd`")
-if "docker compose up" not in readme or "scripts/scale-test" not in readme:
-    problems.append("README does not say how to run the replicas with `docker compose up` and scripts/scale-test")
+deployment_doc = (root / "docs" / "deployment.md").read_text()
+if "docker compose up" not in readme or "docs/deployment.md" not in readme:
+    problems.append("README does not say how to run the replicas with `docker compose up` and link docs/deployment.md")
+if "scripts/scale-test" not in deployment_doc or "kubectl apply -k" not in deployment_doc:
+    problems.append("docs/deployment.md does not walk through compose (scripts/scale-test) and Kubernetes")
 
 # -- Kubernetes ------------------------------------------------------------------------------------------------
 base = root / "deploy" / "kubernetes"

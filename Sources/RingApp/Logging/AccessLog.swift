@@ -60,30 +60,71 @@ struct AccessLog: Sendable {
         out.reserveCapacity(200 + (target?.utf8.count ?? 0))
         switch format {
         case .json:
-            out += "{\"time\":\"" + time + "\",\"level\":\"info\",\"label\":\"" + Self.label + "\",\"message\":\"access\""
-            if let bytes { out += ",\"bytes\":" + String(bytes) }
-            out += ",\"cache\":\"" + cache + "\",\"method\":\"" + method + "\""
-            if let ms { out += ",\"ms\":" + String(ms) }
+            // Appended piece by piece: a `+` chain would build a temporary string per operator.
+            out += "{\"time\":\""
+            out += time
+            out += "\",\"level\":\"info\",\"label\":\"ringd.access\",\"message\":\"access\""
+            if let bytes {
+                out += ",\"bytes\":"
+                out += String(bytes)
+            }
+            out += ",\"cache\":\""
+            out += cache
+            out += "\",\"method\":\""
+            out += method
+            out += "\""
+            if let ms {
+                out += ",\"ms\":"
+                out += String(ms)
+            }
             if let reason {
                 out += ",\"reason\":"
                 JSONText.appendString(reason, to: &out)
             }
-            if let renderMs { out += ",\"render_ms\":" + String(renderMs) }
-            out += ",\"route\":\"" + route + "\",\"status\":" + String(status)
+            if let renderMs {
+                out += ",\"render_ms\":"
+                out += String(renderMs)
+            }
+            out += ",\"route\":\""
+            out += route
+            out += "\",\"status\":"
+            out += String(status)
             if let target {
                 out += ",\"target\":"
                 JSONText.appendString(target, to: &out)
             }
             out += "}"
         case .text:
-            out += time + " info " + Self.label + ": access"
-            if let bytes { out += " bytes=" + String(bytes) }
-            out += " cache=" + cache + " method=" + method
-            if let ms { out += " ms=" + String(ms) }
-            if let reason { out += " reason=" + TextLine.escaped(reason) }
-            if let renderMs { out += " render_ms=" + String(renderMs) }
-            out += " route=" + route + " status=" + String(status)
-            if let target { out += " target=" + TextLine.escaped(target) }
+            out += time
+            out += " info ringd.access: access"
+            if let bytes {
+                out += " bytes="
+                out += String(bytes)
+            }
+            out += " cache="
+            out += cache
+            out += " method="
+            out += method
+            if let ms {
+                out += " ms="
+                out += String(ms)
+            }
+            if let reason {
+                out += " reason="
+                out += TextLine.escaped(reason)
+            }
+            if let renderMs {
+                out += " render_ms="
+                out += String(renderMs)
+            }
+            out += " route="
+            out += route
+            out += " status="
+            out += String(status)
+            if let target {
+                out += " target="
+                out += TextLine.escaped(target)
+            }
         }
         return out
     }

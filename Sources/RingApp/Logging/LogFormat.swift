@@ -79,6 +79,13 @@ struct LineLogHandler: LogHandler {
 /// JSON text for log fields (RFC 8259 strings: quotes, backslashes and control characters escaped).
 enum JSONText {
     static func appendString(_ s: String, to out: inout String) {
+        // Most text (a request target) needs no escape: appended whole.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
+            out += "\""
+            out += s
+            out += "\""
+            return
+        }
         out += "\""
         for scalar in s.unicodeScalars {
             switch scalar {
