@@ -6,9 +6,10 @@ distinct animated PNG requests (mixed styles) and meanwhile fetches /healthz and
 connections of their own. Checks: every burst request gets its image, a 503 (queue full) or the 400 that names the
 budget, none is lost; /healthz and the cached picture answer within 50 ms throughout; ringd's peak RSS (VmHWM)
 stays within cache + budget + the constant ringd documents. Defaults fit a debug build in CI; the figures in
-docs/reliability.md come from `--size 2048 --scale 2 --budget 400 --count 20` on a release build.
+docs/reliability.md come from `--size 2048 --scale 2 --budget 400 --count 20 --duration 2` (60 frames each) on a
+release build.
 
-  scripts/check-memory.py PATH/TO/ringd [--size 768] [--scale 1] [--budget 40] [--count 20]
+  scripts/check-memory.py PATH/TO/ringd [--size 768] [--scale 1] [--budget 40] [--count 20] [--duration 1]
 """
 import argparse
 import http.client
@@ -26,6 +27,7 @@ parser.add_argument("--scale", type=int, default=1)
 parser.add_argument("--budget", type=int, default=40)
 parser.add_argument("--count", type=int, default=20)
 parser.add_argument("--cache-mb", type=int, default=8)
+parser.add_argument("--duration", type=float, default=1, help="animation seconds (2 s makes the 60-frame maximum)")
 args = parser.parse_args()
 
 help_text = subprocess.run([args.ringd, "--help"], capture_output=True, text=True).stdout
@@ -69,7 +71,7 @@ lock = threading.Lock()
 
 def burst(i):
     query = styles[i % len(styles)].format(p=f"0.{i + 10}", d=30 + i)
-    path = f"/{query}&size={args.size}&scale={args.scale}&animate=1"
+    path = f"/{query}&size={args.size}&scale={args.scale}&animate=1&duration={args.duration:g}"
     try:
         status, kind, body = get(path)
         outcome = ("image" if status == 200 and kind == "image/png" and body[:8] == b"\x89PNG\r\n\x1a\n"
@@ -112,7 +114,7 @@ server.wait(timeout=20)
 
 bound = args.cache_mb + args.budget + constant
 counts = {k: results.count(k) for k in sorted(set(results))}
-print(f"{args.count} concurrent {args.size} px × {args.scale} APNGs in {took:.1f} s: {counts}")
+print(f"{args.count} concurrent {args.size} px × {args.scale} APNGs of {args.duration:g} s in {took:.1f} s: {counts}")
 print(f"peak RSS {hwm:.0f} MiB (bound: cache {args.cache_mb} + budget {args.budget} + constant {constant} = {bound} MiB); "
       f"worst /healthz {probe_worst['healthz'] * 1000:.0f} ms, worst cached picture {probe_worst['hit'] * 1000:.0f} ms")
 problems = []
