@@ -28,6 +28,10 @@ public enum SceneCheck {
                 if case .polyline(let line) = shape.primitive {
                     checkPoints(line.points, &path, context)
                     if !isSane(line.width) { fail("polyline width \(line.width)", path, context) }
+                } else if case .path(let outline) = shape.primitive {
+                    // Text outlines likewise: hundreds of curve elements per label (reflecting them was a
+                    // quarter of every execution).
+                    checkOutline(outline, &path, context)
                 } else {
                     reflect(shape.primitive, "primitive", &path, context)
                 }
@@ -68,6 +72,21 @@ public enum SceneCheck {
             path.append(child.label ?? String(index))
             walk(child.value, &path, context)
             path.removeLast()
+        }
+    }
+
+    static func checkOutline(_ outline: FilledPath, _ path: inout [String], _ context: String) {
+        for (k, element) in outline.elements.enumerated() {
+            let points: [Point]
+            switch element {
+            case .move(let p), .line(let p): points = [p]
+            case .quad(let c, let p): points = [c, p]
+            case .cubic(let c1, let c2, let p): points = [c1, c2, p]
+            case .close: points = []
+            }
+            for point in points where !isSane(point.x) || !isSane(point.y) {
+                fail("outline element \(k) at (\(point.x), \(point.y))", path, context)
+            }
         }
     }
 
