@@ -76,67 +76,6 @@ struct LineLogHandler: LogHandler {
     }
 }
 
-/// JSON text for log fields (RFC 8259 strings: quotes, backslashes and control characters escaped).
-enum JSONText {
-    static func appendString(_ s: String, to out: inout String) {
-        // Most text (a request target) needs no escape: appended whole.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
-            out += "\""
-            out += s
-            out += "\""
-            return
-        }
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value) {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
-    }
-
-    static func append(_ value: Logger.Metadata.Value, to out: inout String) {
-        switch value {
-        case .string(let s): appendString(s, to: &out)
-        case .stringConvertible(let c):
-            // Numbers stay numbers; anything else is its description as a string.
-            let text = c.description
-            if c is any BinaryInteger || (c is Double && Double(text)?.isFinite == true) {
-                out += text
-            } else {
-                appendString(text, to: &out)
-            }
-        case .array(let items):
-            out += "["
-            for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
-                append(item, to: &out)
-            }
-            out += "]"
-        case .dictionary(let d):
-            out += "{"
-            for (i, key) in d.keys.sorted().enumerated() {
-                if i > 0 { out += "," }
-                appendString(key, to: &out)
-                out += ":"
-                append(d[key]!, to: &out)
-            }
-            out += "}"
-        }
-    }
-}
-
 /// Text lines stay one line: control characters in user text (a request target) are escaped.
 enum TextLine {
     static func escaped(_ s: String) -> String {
