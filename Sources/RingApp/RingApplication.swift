@@ -144,7 +144,7 @@ public struct RingApplication: HTTPResponder {
             return answer(response, route: .notFound, format: nil)
         case .invalid(let error, let route, let format, let strict):
             return planError(error, route: RequestRoute(route), format: format, request: request, strict: strict)
-        case .image(let spec, let imageRoute, let format):
+        case .image(let spec, let imageRoute, let format, let strict):
             let route = RequestRoute(imageRoute)
             let key = CacheKey(spec: spec, format: format, typeface: typeface)
             if let entry = cache.entry(for: key, aliasing: request.target) {
@@ -155,8 +155,7 @@ public struct RingApplication: HTTPResponder {
             let cost = RenderMemory.estimate(spec, format: format, typeface: typeface)
             if cost > configuration.renderMemoryBytes {
                 let error = RenderMemory.refusal(spec, estimate: cost, budget: configuration.renderMemoryBytes)
-                let strict = (try? QueryString(parsing: request.query)).map { $0["strict"] == "1" || $0["strict"] == "true" }
-                return planError(error, route: route, format: format, request: request, strict: strict ?? false)
+                return planError(error, route: route, format: format, request: request, strict: strict)
             }
             return .render(RenderJob(key: key, kind: .image(spec), route: route, target: request.target, cost: cost))
         }

@@ -33,29 +33,6 @@ struct SVGPath {
         d += "C" + Self.pair(c1) + " " + Self.pair(c2) + " " + Self.pair(p)
     }
 
-    /// A filled outline, every contour closed (font contours close implicitly; SVG's fill does too, but an
-    /// explicit `Z` keeps the subpaths unambiguous for every reader).
-    static func filled(_ outline: FilledPath) -> SVGPath {
-        var path = SVGPath()
-        var open = false
-        for element in outline.elements {
-            switch element {
-            case .move(let p):
-                if open { path.close() }
-                path.move(to: p)
-                open = true
-            case .line(let p): path.line(to: p)
-            case .quad(let c, let p): path.quad(c, to: p)
-            case .cubic(let c1, let c2, let p): path.cubic(c1, c2, to: p)
-            case .close:
-                if open { path.close() }
-                open = false
-            }
-        }
-        if open { path.close() }
-        return path
-    }
-
     /// Continues along the circle around `center` of `radius` from angle `start` (the current point) by
     /// `sweep` radians (positive = clockwise on screen).
     mutating func arc(center: Point, radius: Double, start: Double, sweep: Double) {

@@ -191,6 +191,7 @@ extension SVGDocument {
         }
         body += "<g\(group)>"
         let last = bounds.count - 2
+        let lastMiddle = 0.5 * (bounds[last] + bounds[last + 1])
         for k in 0...last {
             let a = bounds[k], b = bounds[k + 1]
             // Run on under the next piece; for a full band the first piece also reaches back under the last,
@@ -201,7 +202,6 @@ extension SVGDocument {
             // Nor onto the tip's edge: pieces ending on one edge each anti-alias it, and their coverages
             // compound (a thick band's wide overlap angle ran a dozen pieces to the tip, whose edge came out
             // solid). Run-ons stop halfway through the last piece.
-            let lastMiddle = 0.5 * (bounds[last] + bounds[last + 1])
             var to = k < last ? min(b + overlap, full ? 1 : max(b, lastMiddle)) : b
             if alphaMask && !full && trim == nil {
                 // The mask reaches a pixel past the band's butt ends, so they are anti-aliased once, by the drawn

@@ -55,75 +55,42 @@ struct AccessLog: Sendable {
         method: String, route: String, status: Int, bytes: Int?, ms: Double?, cache: String, renderMs: Double?,
         target: String?, reason: String?
     ) -> String {
-        let time = LogTime.now()
+        // (name, text, quoted): numbers and the app's own tokens are written as they are, user text escaped.
+        var fields: [(String, String, Bool)] = []
+        fields.reserveCapacity(9)
+        if let bytes { fields.append(("bytes", String(bytes), false)) }
+        fields.append(("cache", cache, true))
+        fields.append(("method", method, true))
+        if let ms { fields.append(("ms", String(ms), false)) }
+        if let reason { fields.append(("reason", reason, true)) }
+        if let renderMs { fields.append(("render_ms", String(renderMs), false)) }
+        fields.append(("route", route, true))
+        fields.append(("status", String(status), false))
+        if let target { fields.append(("target", target, true)) }
+
         var out = ""
         out.reserveCapacity(200 + (target?.utf8.count ?? 0))
+        // Appended piece by piece: a `+` chain would build a temporary string per operator.
         switch format {
         case .json:
-            // Appended piece by piece: a `+` chain would build a temporary string per operator.
             out += "{\"time\":\""
-            out += time
+            out += LogTime.now()
             out += "\",\"level\":\"info\",\"label\":\"ringd.access\",\"message\":\"access\""
-            if let bytes {
-                out += ",\"bytes\":"
-                out += String(bytes)
-            }
-            out += ",\"cache\":\""
-            out += cache
-            out += "\",\"method\":\""
-            out += method
-            out += "\""
-            if let ms {
-                out += ",\"ms\":"
-                out += String(ms)
-            }
-            if let reason {
-                out += ",\"reason\":"
-                JSONText.appendString(reason, to: &out)
-            }
-            if let renderMs {
-                out += ",\"render_ms\":"
-                out += String(renderMs)
-            }
-            out += ",\"route\":\""
-            out += route
-            out += "\",\"status\":"
-            out += String(status)
-            if let target {
-                out += ",\"target\":"
-                JSONText.appendString(target, to: &out)
+            for (name, text, quoted) in fields {
+                out += ",\""
+                out += name
+                out += "\":"
+                if quoted { JSONText.appendString(text, to: &out) } else { out += text }
             }
             out += "}"
         case .text:
-            out += time
+            out += LogTime.now()
             out += " info ringd.access: access"
-            if let bytes {
-                out += " bytes="
-                out += String(bytes)
-            }
-            out += " cache="
-            out += cache
-            out += " method="
-            out += method
-            if let ms {
-                out += " ms="
-                out += String(ms)
-            }
-            if let reason {
-                out += " reason="
-                out += TextLine.escaped(reason)
-            }
-            if let renderMs {
-                out += " render_ms="
-                out += String(renderMs)
-            }
-            out += " route="
-            out += route
-            out += " status="
-            out += String(status)
-            if let target {
-                out += " target="
-                out += TextLine.escaped(target)
+            for (name, text, quoted) in fields {
+                out += " "
+                out += name
+                out += "="
+                out += quoted ? TextLine.escaped(text) : text
             }
         }
         return out

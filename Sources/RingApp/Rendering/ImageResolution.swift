@@ -11,8 +11,9 @@ enum ImageResolution {
     case notFound
     /// The query cannot become a picture. `format` and `strict` shape the error response (text or image).
     case invalid(QueryError, route: ImageRoute, format: OutputFormat, strict: Bool)
-    /// A valid request: the picture of `spec` in `format`.
-    case image(RingSpec, route: ImageRoute, format: OutputFormat)
+    /// A valid request: the picture of `spec` in `format`; `strict` shapes an error found later (the render
+    /// memory budget).
+    case image(RingSpec, route: ImageRoute, format: OutputFormat, strict: Bool)
 
     /// Resolves a request's path (still percent-encoded, as the parser leaves it) and raw query.
     init(path: String, query: String?, table: ParameterTable = .standard, typeface: Typeface = .system) {
@@ -31,7 +32,7 @@ enum ImageResolution {
         let strict = parsed["strict"] == "1" || parsed["strict"] == "true"
         do {
             let spec = try QueryDecoder.decode(route: target.route, query: parsed, table: table, typeface: typeface)
-            self = .image(spec, route: target.route, format: format)
+            self = .image(spec, route: target.route, format: format, strict: strict)
         } catch {
             self = .invalid(error, route: target.route, format: format, strict: strict)
         }

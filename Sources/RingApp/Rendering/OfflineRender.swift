@@ -31,7 +31,7 @@ public enum OfflineRender {
             return .failure(Refusal(status: 404, text: RingApplication.notFoundText(path: target.path)))
         case .invalid(let error, _, _, _):
             return .failure(Refusal(status: 400, text: RingApplication.badRequestText(error)))
-        case .image(let spec, let route, let format):
+        case .image(let spec, let route, let format, _):
             do {
                 let image = try ImageRenderer().render(spec, format: format)
                 return .success(Image(body: image.body, format: format, route: route))
