@@ -29,6 +29,8 @@ let package = Package(
         // System libraries (apt: zlib1g-dev, libssl-dev).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        // libssl for RingFetch's outbound HTTPS (src= documents).
+        .systemLibrary(name: "CTLS", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         // Text (apt: libharfbuzz-dev, libfribidi-dev): shaping and glyph outlines, the bidi algorithm.
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
@@ -50,11 +52,14 @@ let package = Package(
             dependencies: ["RingSync", .target(name: "CEpoll", condition: .when(platforms: [.linux]))],
             swiftSettings: strict),
 
+        // Outbound HTTPS for src= documents: address policy, TLS, redirects, limits; knows nothing of rings.
+        .target(name: "RingFetch", dependencies: ["RingHTTP", "CTLS", "CZlib"], swiftSettings: strict),
+
         // The only target that joins transport and rendering.
         .target(
             name: "RingApp",
             dependencies: [
-                "RingCore", "RingText", "RingSVG", "RingRaster", "RingPNG", "RingHTTP", "RingSync", "CCrypto",
+                "RingCore", "RingText", "RingSVG", "RingRaster", "RingPNG", "RingHTTP", "RingFetch", "RingSync", "CCrypto",
                 "CZlib", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -99,8 +104,12 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "RingFetchTests", dependencies: ["RingFetch", "CZlib"],
+            // Raw responses read through #filePath (shared with scripts/fetch-parser-oracle.py), not bundled.
+            exclude: ["Fixtures"], swiftSettings: strict),
+        .testTarget(
             name: "RingIntegrationTests",
-            dependencies: ["RingApp", "RingHTTP"],
+            dependencies: ["RingApp", "RingHTTP", "RingFetch"],
             swiftSettings: strict
         ),
     ]

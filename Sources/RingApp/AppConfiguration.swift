@@ -32,14 +32,18 @@ public struct AppConfiguration: Sendable, Hashable {
     public var accessLog: Bool
     /// The format of those lines (`--log-format`). Default: text.
     public var logFormat: LogFormat
+    /// `src` documents (`--sources`, `--source-*`). Default: on, https to public addresses only.
+    public var sources: SourceConfiguration
 
     public init(
         maxAge: Int = 86_400, errorMaxAge: Int = 60, cacheBytes: Int = AppConfiguration.defaultCacheBytes,
         renderThreads: Int = HTTPServer.Configuration.onlineCPUs,
         renderQueueLimit: Int = AppConfiguration.defaultRenderQueueLimit, fontDirectory: String? = nil,
         accessLog: Bool = false, logFormat: LogFormat = .text,
-        renderMemoryBytes: Int = AppConfiguration.defaultRenderMemoryBytes
+        renderMemoryBytes: Int = AppConfiguration.defaultRenderMemoryBytes,
+        sources: SourceConfiguration = SourceConfiguration()
     ) {
+        self.sources = sources
         self.renderMemoryBytes = renderMemoryBytes
         self.logFormat = logFormat
         self.fontDirectory = fontDirectory

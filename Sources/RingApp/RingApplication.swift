@@ -1,4 +1,5 @@
 import RingCore
+import RingFetch
 import RingText
 import RingHTTP
 import Synchronization
@@ -26,6 +27,12 @@ public struct RingApplication: HTTPResponder {
     public let readiness = Readiness()
     /// `--access-log`, or nil.
     let accessLog: AccessLog?
+    /// `src` documents held, by URL (DESIGN.md §10).
+    let sources: SourceStore
+    /// The fetch threads and client; nil when sources are off or their settings cannot work.
+    let sourceFetcher: SourceFetcher?
+    /// Why ``sourceFetcher`` is nil, for the error a `src` request gets.
+    let sourceUnavailableReason: String
 
     /// - Parameter now: the clock for error-image expiry (tests inject one).
     public init(
@@ -42,6 +49,26 @@ public struct RingApplication: HTTPResponder {
             threads: configuration.renderThreads, queueLimit: configuration.renderQueueLimit,
             memoryBudget: configuration.renderMemoryBytes)
         self.accessLog = configuration.accessLog ? AccessLog(format: configuration.logFormat) : nil
+        self.sources = SourceStore(configuration: configuration.sources, now: now)
+        if configuration.sources.enabled {
+            do {
+                self.sourceFetcher = try SourceFetcher(configuration: configuration.sources)
+                self.sourceUnavailableReason = ""
+            } catch {
+                self.sourceFetcher = nil
+                self.sourceUnavailableReason = "this server cannot fetch documents (\(error))"
+            }
+        } else {
+            self.sourceFetcher = nil
+            self.sourceUnavailableReason = "this server does not fetch documents (--sources off)"
+        }
+    }
+
+    /// Checks the settings a server must refuse to start with (today: the `src` settings: `--source-allow` and
+    /// `--source-deny` entries, `--source-ca-file`), so an operator hears it at start, not from a client.
+    public static func validate(_ configuration: AppConfiguration) throws(SourceSetupError) {
+        guard configuration.sources.enabled else { return }
+        _ = try SourceFetcher(configuration: configuration.sources)
     }
 
     /// What a request needs: an answer now, or a render first.
@@ -49,18 +76,23 @@ public struct RingApplication: HTTPResponder {
         /// An answer now; `route` and `hit` (served from the cache) are for the access log.
         case answer(HTTPResponse, route: RequestRoute, hit: Bool)
         case render(RenderJob)
+        /// The values come from a `src` document that must be fetched first (on a fetch thread).
+        case fetch(SourceQuery, route: RequestRoute)
     }
 
     /// `.answer`, counted for `/metrics`.
-    private func answer(_ response: HTTPResponse, route: RequestRoute, format: OutputFormat?, hit: Bool = false) -> Plan {
+    func answer(_ response: HTTPResponse, route: RequestRoute, format: OutputFormat?, hit: Bool = false) -> Plan {
         .answer(counted(response, route: route, format: format), route: route, hit: hit)
     }
 
     /// Answers at once, rendering on the calling thread if needed.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
-        switch plan(request) {
+        var next = plan(request)
+        if case .fetch(let source, _) = next { next = planAfterFetch(source, request: request) }
+        switch next {
         case .answer(let response, _, _): return response
         case .render(let job): return finish(job.run(self), job: job, request: request)
+        case .fetch: return Self.overloaded  // planAfterFetch never asks for a second fetch
         }
     }
 
@@ -69,12 +101,37 @@ public struct RingApplication: HTTPResponder {
     public func respond(to request: HTTPRequest, writer: HTTPResponseWriter) -> HTTPResponderResult {
         // Read the clock only when an access log wants the handling time.
         let start = accessLog == nil ? nil : ContinuousClock.now
-        switch plan(request) {
+        return dispatch(plan(request), request: request, writer: writer, start: start)
+    }
+
+    /// Carries out `plan`: an answer now, a render on the render pool, or a fetch on the fetch pool followed
+    /// by planning again with its outcome (which answers or renders: never a second fetch).
+    private func dispatch(
+        _ plan: Plan, request: HTTPRequest, writer: HTTPResponseWriter, start: ContinuousClock.Instant?
+    ) -> HTTPResponderResult {
+        switch plan {
         case .answer(let response, let route, let hit):
             if let accessLog, let start {
                 accessLog.record(request, response, route: route, cache: hit ? .hit : .none, since: start)
             }
             return .response(response)
+        case .fetch(let source, let route):
+            guard let fetcher = sourceFetcher else { return .response(Self.overloaded) }
+            let app = self
+            let admission = fetcher.pool.submit(key: source.url.description, work: {
+                fetcher.fetch(source.url, store: app.sources, metrics: app.metrics)
+            }) { lookup in
+                var next = app.planImage(request, fetched: lookup)
+                if case .fetch = next { next = .answer(Self.overloaded, route: route, hit: false) }
+                if case .response(let response) = app.dispatch(next, request: request, writer: writer, start: start) {
+                    writer.write(response)
+                }
+            }
+            if admission == .rejected {
+                metrics.countRejected()
+                return .response(counted(Self.overloaded, route: route, format: nil))
+            }
+            return .deferred
         case .render(let job):
             let app = self
             // Whether this request started the render or joined one, known once `submit` returns (a joined
@@ -117,7 +174,7 @@ public struct RingApplication: HTTPResponder {
         case "/readyz":
             return answer(readiness.isReady ? Self.ready : Self.draining, route: .readyz, format: nil)
         case "/metrics":
-            let text = metrics.exposition(cache: cache.statistics)
+            let text = metrics.exposition(cache: cache.statistics, sourceDocuments: sources.count)
             let response = HTTPResponse(
                 status: .ok,
                 headers: HTTPHeaders([("Content-Type", PrometheusText.contentType), ("Cache-Control", "no-store")]),
@@ -131,19 +188,23 @@ public struct RingApplication: HTTPResponder {
             if let entry = cache.entry(forTarget: request.target) {
                 return answer(entry.response(for: request), route: entry.route, format: entry.key.format, hit: true)
             }
+            if let hit = sourceHit(request) { return hit }
             return planImage(request)
         }
     }
 
     /// An image route: decoded once (``ImageResolution``, shared with `ringd render`), then a cache hit, a
     /// render, or the error policy.
-    func planImage(_ request: HTTPRequest) -> Plan {
+    func planImage(_ request: HTTPRequest, fetched: SourceStore.Lookup? = nil) -> Plan {
         switch ImageResolution(path: request.path, query: request.query, typeface: typeface) {
         case .notFound:
             let response = HTTPResponse.text(.notFound, Self.notFoundText(path: request.path))
             return answer(response, route: .notFound, format: nil)
         case .invalid(let error, let route, let format, let strict):
             return planError(error, route: RequestRoute(route), format: format, request: request, strict: strict)
+        case .source(let source, let query, let route, let format, let strict):
+            return planSource(source, query: query, route: route, format: format, strict: strict, request: request,
+                              fetched: fetched)
         case .image(let spec, let imageRoute, let format, let strict):
             let route = RequestRoute(imageRoute)
             let key = CacheKey(spec: spec, format: format, typeface: typeface)
@@ -173,10 +234,13 @@ public struct RingApplication: HTTPResponder {
 
     /// DESIGN.md §4: image clients (Accept names an image type) get 200 + an error image so the message is seen
     /// where the image would be; everyone else, or `strict=1`, gets 400 text.
-    func planError(_ error: QueryError, route: RequestRoute, format: OutputFormat, request: HTTPRequest, strict: Bool) -> Plan {
+    func planError(
+        _ error: QueryError, route: RequestRoute, format: OutputFormat, request: HTTPRequest, strict: Bool,
+        status: HTTPStatus = .badRequest
+    ) -> Plan {
         let message = error.message
         guard !strict, Self.acceptsImage(request.headers) else {
-            let response = HTTPResponse.text(.badRequest, Self.badRequestText(error), headers: HTTPHeaders([
+            let response = HTTPResponse.text(status, Self.badRequestText(error), headers: HTTPHeaders([
                 ("X-Ring-Error", Self.headerSafe(message)),
                 ("Cache-Control", "no-store"),
                 // An image client gets this URL's error as a (cacheable) image: see CacheEntry.errorImage.
@@ -201,13 +265,15 @@ public struct RingApplication: HTTPResponder {
     func finish(_ outcome: RenderOutcome, job: RenderJob, request: HTTPRequest) -> HTTPResponse {
         switch outcome {
         case .entry(let entry, _):
-            return counted(entry.response(for: request), route: job.route, format: job.key.format)
+            let response = job.sourceFields.map { $0.apply(to: entry.response(for: request)) } ?? entry.response(for: request)
+            return counted(response, route: job.route, format: job.key.format)
         case .failed(let error):
             // The renderer refused the spec; the error image (if any) is small, render it right here.
             let strict = (try? QueryString(parsing: request.query)).map { $0["strict"] == "1" || $0["strict"] == "true" }
             switch planError(error, route: job.route, format: job.key.format, request: request, strict: strict ?? false) {
             case .answer(let response, _, _): return response
             case .render(let errorJob): return finish(errorJob.run(self), job: errorJob, request: request)
+            case .fetch: return Self.overloaded  // planError never fetches
             }
         }
     }

@@ -31,6 +31,19 @@ public struct Settings: Sendable, Equatable {
     public var logFormat: LogFormat = .text
     /// `--access-log`: one line per response.
     public var accessLog: Bool = false
+    /// `--sources on|off`: whether `src` documents are fetched at all.
+    public var sources: Bool = true
+    /// `--source-allow` (repeatable, comma-separated): host names, addresses or CIDR networks reachable although
+    /// loopback, private or link-local.
+    public var sourceAllow: [String] = []
+    /// `--source-deny` (repeatable, comma-separated): more host names, addresses or networks to refuse.
+    public var sourceDeny: [String] = []
+    /// `--source-allow-http`: plain http URLs too.
+    public var sourceAllowHTTP: Bool = false
+    /// `--source-ca-file`: extra trusted CA certificates (PEM).
+    public var sourceCAFile: String?
+    /// `--source-ttl`: seconds a document without `Cache-Control: max-age` is kept.
+    public var sourceTTL: Int = SourceConfiguration.defaultTTL
 
     /// Accepted ranges. Upper bounds only stop typos (`--cache-mb 640000`) from taking the machine.
     public enum Limits {
@@ -47,6 +60,8 @@ public struct Settings: Sendable, Equatable {
         public static let renderMemoryMB = 16...1_048_576
         /// 0 shuts down at once; an hour is longer than any orchestrator waits.
         public static let drainSeconds = 0...3_600
+        /// A second (tests) to a day.
+        public static let sourceTTL = SourceConfiguration.ttlRange
     }
 
     /// A value that cannot be used; `message` names the flag and its environment variable.
@@ -59,8 +74,34 @@ public struct Settings: Sendable, Equatable {
         host: String?, port: Int?, logLevel: String?, cacheMB: Int? = nil, maxAge: Int? = nil,
         renderThreads: Int? = nil, renderQueue: Int? = nil, ioQueues: Int? = nil, headerTimeout: Int? = nil,
         idleTimeout: Int? = nil, fontDirectory: String? = nil, drainSeconds: Int? = nil, logFormat: String? = nil,
-        accessLog: Bool? = nil, renderMemoryMB: Int? = nil, environment: [String: String]
+        accessLog: Bool? = nil, renderMemoryMB: Int? = nil, sources: String? = nil, sourceAllow: [String] = [],
+        sourceDeny: [String] = [], sourceAllowHTTP: Bool? = nil, sourceCAFile: String? = nil, sourceTTL: Int? = nil,
+        environment: [String: String]
     ) throws(Invalid) {
+        if let text = sources ?? environment["RINGD_SOURCES"] {
+            switch text.lowercased() {
+            case "on", "1", "true", "yes": self.sources = true
+            case "off", "0", "false", "no": self.sources = false
+            default: throw Invalid(message: "--sources (RINGD_SOURCES) must be on or off, got \(text)")
+            }
+        }
+        self.sourceAllow = sourceAllow.isEmpty ? environment["RINGD_SOURCE_ALLOW"].map { [$0] } ?? [] : sourceAllow
+        self.sourceDeny = sourceDeny.isEmpty ? environment["RINGD_SOURCE_DENY"].map { [$0] } ?? [] : sourceDeny
+        if let on = sourceAllowHTTP, on {
+            self.sourceAllowHTTP = true
+        } else if let text = environment["RINGD_SOURCE_ALLOW_HTTP"] {
+            switch text.lowercased() {
+            case "1", "true", "on", "yes": self.sourceAllowHTTP = true
+            case "0", "false", "off", "no", "": self.sourceAllowHTTP = false
+            default: throw Invalid(message: "RINGD_SOURCE_ALLOW_HTTP must be 1 or 0 (true or false), got \(text)")
+            }
+        }
+        if let file = sourceCAFile ?? environment["RINGD_SOURCE_CA_FILE"] {
+            guard !file.isEmpty else { throw Invalid(message: "--source-ca-file (RINGD_SOURCE_CA_FILE) must not be empty") }
+            self.sourceCAFile = file
+        }
+        self.sourceTTL = try Self.integer(sourceTTL, "--source-ttl", "RINGD_SOURCE_TTL", environment, Limits.sourceTTL,
+                                          "seconds") ?? self.sourceTTL
         if let f = logFormat ?? environment["RINGD_LOG_FORMAT"] {
             guard let format = LogFormat(rawValue: f.lowercased()) else {
                 throw Invalid(message: "--log-format (RINGD_LOG_FORMAT) must be text or json, got \(f)")
@@ -146,7 +187,10 @@ public struct Settings: Sendable, Equatable {
         AppConfiguration(
             maxAge: maxAge, cacheBytes: cacheMB << 20, renderThreads: renderThreads, renderQueueLimit: renderQueue,
             fontDirectory: fontDirectory, accessLog: accessLog, logFormat: logFormat,
-            renderMemoryBytes: renderMemoryMB << 20)
+            renderMemoryBytes: renderMemoryMB << 20,
+            sources: SourceConfiguration(
+                enabled: sources, allowHTTP: sourceAllowHTTP, allow: sourceAllow, deny: sourceDeny, caFile: sourceCAFile,
+                ttlSeconds: sourceTTL))
     }
 
     /// The HTTP server's configuration these settings describe.

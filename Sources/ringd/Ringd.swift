@@ -17,7 +17,9 @@ struct Ringd: ParsableCommand {
             Every option also reads an environment variable when the flag is absent: \
             RINGD_HOST, RINGD_PORT (or PORT), RINGD_LOG_LEVEL, RINGD_CACHE_MB, RINGD_MAX_AGE, \
             RINGD_RENDER_THREADS, RINGD_RENDER_QUEUE, RINGD_IO_QUEUES, RINGD_HEADER_TIMEOUT, RINGD_IDLE_TIMEOUT, \
-            RINGD_FONT_DIR, RINGD_DRAIN_SECONDS, RINGD_LOG_FORMAT, RINGD_ACCESS_LOG, RINGD_RENDER_MEMORY_MB. \
+            RINGD_FONT_DIR, RINGD_DRAIN_SECONDS, RINGD_LOG_FORMAT, RINGD_ACCESS_LOG, RINGD_RENDER_MEMORY_MB, \
+            RINGD_SOURCES, RINGD_SOURCE_ALLOW, RINGD_SOURCE_DENY, RINGD_SOURCE_ALLOW_HTTP, RINGD_SOURCE_CA_FILE, \
+            RINGD_SOURCE_TTL. \
             Memory: the process stays within --cache-mb + --render-memory-mb + \(RenderMemory.processConstantMB) MiB.
             """,
         subcommands: [Serve.self, Render.self, Docs.self, Fonts.self],
@@ -74,6 +76,24 @@ struct Serve: ParsableCommand {
     @Flag(help: "Log one line per response: method, route, status, bytes, ms, cache (hit, miss, join, busy), render_ms, target (cut to 256 bytes). [env: RINGD_ACCESS_LOG=1]")
     var accessLog = false
 
+    @Option(help: "on or off: whether src= URLs of JSON documents are fetched. [env: RINGD_SOURCES] (default: on)")
+    var sources: String?
+
+    @Option(help: "Host names, addresses or CIDR networks src= may reach although loopback, private, link-local or metadata (comma-separated; repeatable). [env: RINGD_SOURCE_ALLOW]")
+    var sourceAllow: [String] = []
+
+    @Option(help: "More host names, addresses or CIDR networks src= must not reach (comma-separated; repeatable). [env: RINGD_SOURCE_DENY]")
+    var sourceDeny: [String] = []
+
+    @Flag(help: "Let src= use plain http (tests, private networks); https only otherwise. [env: RINGD_SOURCE_ALLOW_HTTP=1]")
+    var sourceAllowHttp = false
+
+    @Option(help: "PEM file of CA certificates trusted for src= besides the system's. [env: RINGD_SOURCE_CA_FILE]")
+    var sourceCaFile: String?
+
+    @Option(help: "Seconds a src= document without Cache-Control: max-age is kept (1…86400; with max-age: 60 s…1 day). [env: RINGD_SOURCE_TTL] (default: 300)")
+    var sourceTtl: Int?
+
     func run() throws {
         let settings: Settings
         do {
@@ -82,9 +102,16 @@ struct Serve: ParsableCommand {
                 renderThreads: renderThreads, renderQueue: renderQueue, ioQueues: ioQueues,
                 headerTimeout: headerTimeout, idleTimeout: idleTimeout, fontDirectory: fontDir,
                 drainSeconds: drainSeconds, logFormat: logFormat, accessLog: accessLog ? true : nil, renderMemoryMB: renderMemoryMb,
+                sources: sources, sourceAllow: sourceAllow, sourceDeny: sourceDeny,
+                sourceAllowHTTP: sourceAllowHttp ? true : nil, sourceCAFile: sourceCaFile, sourceTTL: sourceTtl,
                 environment: Environment.current)
         } catch {
             throw ValidationError(error.message)
+        }
+        do {
+            try RingApplication.validate(settings.appConfiguration)
+        } catch {
+            throw ValidationError("src settings: \(error)")
         }
         #if canImport(Glibc)
         // Blocks of 1 MiB and more (bitmaps, frames, compressed pictures) get pages of their own, returned to the

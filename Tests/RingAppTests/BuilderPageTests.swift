@@ -86,6 +86,10 @@ import Testing
                 case .color, .paint, .gradient, .paintList, .colorList:
                     let tag = try #require(Self.tag(withID: id, in: html))
                     #expect(tag["type"] == "text", "\(id)")
+                case .url(let max), .jsonPath(let max):
+                    let tag = try #require(Self.tag(withID: id, in: html))
+                    let type = if case .url = parameter.kind { "url" } else { "text" }
+                    #expect(tag["type"] == type && tag["maxlength"] == String(max), "\(id): \(tag)")
                 }
                 if !parameter.defaultValue.isEmpty, case .text = parameter.kind {
                     #expect(Self.tag(withID: id, in: html)?["placeholder"] == parameter.defaultValue, "\(id)")

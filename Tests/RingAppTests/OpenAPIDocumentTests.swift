@@ -138,6 +138,8 @@ import Testing
             #expect(pattern.hasSuffix("){\(count.lowerBound - 1),\(count.upperBound - 1)}$"), "\(name): \(pattern)")
         case .color, .paint, .gradient:
             #expect(!branches.isEmpty || schema["$ref"] != nil || schema["anyOf"] != nil, "\(name)")
+        case .url(let max), .jsonPath(let max):
+            #expect(schema["type"] as? String == "string" && schema["maxLength"] as? Int == max, "\(name)")
         }
     }
 

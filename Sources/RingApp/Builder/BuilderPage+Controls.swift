@@ -52,7 +52,7 @@ extension BuilderPage {
         case .colorList: "colorList"
         case .choice: "choice"
         case .flag: "flag"
-        case .text: "text"
+        case .text, .url, .jsonPath: "text"
         }
     }
 
@@ -118,6 +118,9 @@ extension BuilderPage {
             // characters has more, so its bound there is the byte limit and the server counts characters.
             let bound = label ? RingLimits.labelBytes : maxLength
             return "<input type=\"text\" id=\"\(id)\" maxlength=\"\(bound)\" autocomplete=\"off\"\(described)\(placeholder)>"
+        case .url(let maxLength), .jsonPath(let maxLength):
+            let type = if case .url = parameter.kind { "url" } else { "text" }
+            return "<input type=\"\(type)\" id=\"\(id)\" maxlength=\"\(maxLength)\" autocomplete=\"off\" spellcheck=\"false\"\(described)\(placeholder)>"
         }
     }
 

@@ -38,6 +38,9 @@ public final class Metrics: Sendable {
         var renders: [RenderLabels: Histogram] = [:]
         var rejected = 0
         var joined = 0
+        /// `src` fetches by result (ok, stale, refused, timeout, tls, http, json), and their durations.
+        var sourceFetches: [String: Int] = [:]
+        var sourceSeconds = Histogram()
     }
 
     private let state = LockedValue(State())
@@ -66,6 +69,17 @@ public final class Metrics: Sendable {
     }
 
     /// Counts a request turned away because the render queue was full.
+    /// One `src` fetch ended with `result` after `seconds` (refusals, which send nothing, are counted with 0 s).
+    func countSourceFetch(result: String, seconds: Double) {
+        state.withLock {
+            $0.sourceFetches[result, default: 0] += 1
+            $0.sourceSeconds.observe(seconds)
+        }
+    }
+
+    /// `src` fetches with `result` so far.
+    func sourceFetchCount(_ result: String) -> Int { state.withLock { $0.sourceFetches[result] ?? 0 } }
+
     func countRejected() {
         state.withLock { $0.rejected += 1 }
     }
@@ -84,10 +98,11 @@ public final class Metrics: Sendable {
     }
 
     /// The exposition text.
-    func exposition(cache: RenderCache.Statistics) -> String {
+    func exposition(cache: RenderCache.Statistics, sourceDocuments: Int = 0) -> String {
         let (table, uncommon, renders, rejected, joined) = state.withLock {
             ($0.requestTable, $0.requests, $0.renders, $0.rejected, $0.joined)
         }
+        let (fetches, fetchSeconds) = state.withLock { ($0.sourceFetches, $0.sourceSeconds) }
         var requests = uncommon
         for route in RequestRoute.allCases {
             for format in [nil] + OutputFormat.allCases.map(Optional.some) {
@@ -135,6 +150,19 @@ public final class Metrics: Sendable {
             out.sample("ringd_render_seconds_sum", base, histogram.sum)
             out.sample("ringd_render_seconds_count", base, histogram.count)
         }
+
+        out.family("ringd_source_fetches_total", "counter", "Fetches of src documents, by result (ok, stale, refused, timeout, tls, http, json).")
+        for result in ["ok", "stale", "refused", "timeout", "tls", "http", "json"] {
+            out.sample("ringd_source_fetches_total", [("result", result)], fetches[result] ?? 0)
+        }
+        out.family("ringd_source_fetch_seconds", "histogram", "Time to fetch one src document.")
+        for (le, count) in fetchSeconds.cumulative {
+            out.sample("ringd_source_fetch_seconds_bucket", [("le", le)], count)
+        }
+        out.sample("ringd_source_fetch_seconds_sum", [], fetchSeconds.sum)
+        out.sample("ringd_source_fetch_seconds_count", [], fetchSeconds.count)
+        out.family("ringd_source_documents", "gauge", "src documents held (fresh or stale).")
+        out.sample("ringd_source_documents", sourceDocuments)
 
         out.family("ringd_open_connections", "gauge", "Client connections currently open.")
         out.sample("ringd_open_connections", openConnections)

@@ -77,6 +77,10 @@ enum OpenAPISchemas {
             return ["type": "string", "enum": .array(options.map(JSONValue.string))]
         case .flag:
             return ["type": "string", "enum": ["0", "1", "true", "false"]]
+        case .url(let maxLength):
+            return ["type": "string", "format": "uri", "maxLength": .integer(maxLength), "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://"]
+        case .jsonPath(let maxLength):
+            return ["type": "string", "maxLength": .integer(maxLength), "pattern": #"^\$"#]
         case .text(let maxLength, let label):
             // JSON Schema counts code points, not grapheme clusters: a label's bound there is its byte limit
             // (never fewer bytes than code points). Which scripts are covered depends on the fonts installed.

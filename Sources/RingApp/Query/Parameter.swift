@@ -64,6 +64,10 @@ public enum ParameterKind: Sendable {
     /// Free text up to `maxLength` characters (grapheme clusters); a `label` is drawn, so it must also be within
     /// ``RingLimits/labelBytes`` and free of bidi controls and emoji, and the label fonts must have its characters.
     case text(maxLength: Int, label: Bool)
+    /// An absolute `https` (or, when the server allows it, `http`) URL of at most `maxLength` bytes.
+    case url(maxLength: Int)
+    /// A JSONPath of the subset ``JSONPath`` reads (`$.a.b[0]['c d']`), at most `maxLength` bytes.
+    case jsonPath(maxLength: Int)
 
     /// What the kind accepts, in words, for error messages and docs.
     public var expectation: String {
@@ -97,6 +101,10 @@ public enum ParameterKind: Sendable {
             label
                 ? "text of at most \(max) characters and \(RingLimits.labelBytes) bytes in any script the label fonts cover (no control characters, bidi controls or emoji)"
                 : "text of at most \(max) characters (no control characters or bidi controls)"
+        case .url(let max):
+            "an https URL of at most \(max) bytes (percent-encoded)"
+        case .jsonPath(let max):
+            "a JSONPath of at most \(max) bytes made of $, .name, ['name'] and [index] steps"
         }
     }
 }

@@ -1,4 +1,5 @@
 import RingCore
+import RingFetch
 
 /// The image routes and their parameters: the single source the decoder validates through and docs derive from.
 public enum ImageRoute: String, Sendable, CaseIterable {
@@ -57,6 +58,13 @@ public struct ParameterTable: Sendable {
                   doc: "Output format when the path has no .svg/.png extension.", example: "png"),
         Parameter("strict", .flag, default: "0",
                   doc: "1 answers bad parameters with 400 text even for image requests.", example: "1"),
+        Parameter("src", .url(maxLength: SourceURL.maxLength), default: "none",
+                  doc: "URL of a JSON document the values come from: shields' endpoint schema (label, message, color) plus any parameter here, or a number picked by query. Parameters in the URL win.",
+                  example: "https://example.org/coverage.json"),
+        Parameter("query", .jsonPath(maxLength: JSONPath.maxLength), default: "none",
+                  doc: "With src: where the number is in the document (p = number / max).", example: "$.totals.percent"),
+        Parameter("max", .number(SourceQuery.maxRange, unit: ""), default: "1",
+                  doc: "With query: the number that means 100% (100 for a percentage).", example: "100"),
     ]
 
     static let progress = Parameter("p", .progress(RingLimits.progress), default: "",

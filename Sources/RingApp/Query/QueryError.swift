@@ -6,6 +6,9 @@ public struct QueryError: Error, Sendable, Hashable, CustomStringConvertible {
     public var given: String
     /// What the parameter accepts, quoted from the parameter table.
     public var expected: String
+    /// A problem that is not "got X, expected Y" (a `src` document that could not be fetched): when set, the
+    /// message is `parameter: problem`.
+    public var problem: String?
 
     /// Longest excerpt of user input repeated back in a message.
     public static let maxEchoCharacters = 40
@@ -14,6 +17,15 @@ public struct QueryError: Error, Sendable, Hashable, CustomStringConvertible {
         self.parameter = parameter
         self.given = Self.excerpt(given)
         self.expected = expected
+        self.problem = nil
+    }
+
+    /// An error stated as a problem with `parameter` (`src: timed out after 2.5 s`).
+    public init(parameter: String, problem: String) {
+        self.parameter = parameter
+        self.given = ""
+        self.expected = problem
+        self.problem = problem
     }
 
     /// One line for people: `size: got "99999"; expected a number 16…2048`.
@@ -22,7 +34,8 @@ public struct QueryError: Error, Sendable, Hashable, CustomStringConvertible {
     /// typed it, so it is shortened and its control characters escaped like the given value (a `%0A` in a
     /// name would otherwise split the message, and a log line that quotes it, in two).
     public var message: String {
-        "\(Self.escapingControls(Self.excerpt(parameter))): got \(Self.quoted(given)); expected \(expected)"
+        if let problem { return "\(Self.escapingControls(Self.excerpt(parameter))): \(Self.escapingControls(problem))" }
+        return "\(Self.escapingControls(Self.excerpt(parameter))): got \(Self.quoted(given)); expected \(expected)"
     }
 
     /// Most code points echoed: one "character" can hold a thousand combining marks.

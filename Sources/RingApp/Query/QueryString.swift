@@ -40,6 +40,11 @@ public struct QueryString: Sendable, Hashable {
         }
     }
 
+    /// A query of these pairs (names unique: the caller merged them), as if parsed.
+    init(items: [(name: String, value: String)]) {
+        self.items = items
+    }
+
     public static func == (a: QueryString, b: QueryString) -> Bool {
         a.items.elementsEqual(b.items) { $0.name == $1.name && $0.value == $1.value }
     }

@@ -14,6 +14,8 @@ enum ImageResolution {
     /// A valid request: the picture of `spec` in `format`; `strict` shapes an error found later (the render
     /// memory budget).
     case image(RingSpec, route: ImageRoute, format: OutputFormat, strict: Bool)
+    /// The values come from a `src` document (DESIGN.md §10): `query` is decoded once the document is at hand.
+    case source(SourceQuery, query: QueryString, route: ImageRoute, format: OutputFormat, strict: Bool)
 
     /// Resolves a request's path (still percent-encoded, as the parser leaves it) and raw query.
     init(path: String, query: String?, table: ParameterTable = .standard, typeface: Typeface = .system) {
@@ -30,6 +32,15 @@ enum ImageResolution {
         }
         let format = target.format ?? parsed["format"].flatMap { OutputFormat(rawValue: $0.lowercased()) } ?? .svg
         let strict = parsed["strict"] == "1" || parsed["strict"] == "true"
+        do {
+            if let source = try SourceQuery.parse(parsed) {
+                self = .source(source, query: parsed, route: target.route, format: format, strict: strict)
+                return
+            }
+        } catch {
+            self = .invalid(error.queryError, route: target.route, format: format, strict: strict)
+            return
+        }
         do {
             let spec = try QueryDecoder.decode(route: target.route, query: parsed, table: table, typeface: typeface)
             self = .image(spec, route: target.route, format: format, strict: strict)

@@ -31,6 +31,10 @@ public enum OfflineRender {
             return .failure(Refusal(status: 404, text: RingApplication.notFoundText(path: target.path)))
         case .invalid(let error, _, _, _):
             return .failure(Refusal(status: 400, text: RingApplication.badRequestText(error)))
+        case .source:
+            // Fetching is the server's, with its address policy and document cache; offline, give the values.
+            let error = QueryError(parameter: "src", problem: "ringd render does not fetch documents; give the values in the query, or ask a running ringd")
+            return .failure(Refusal(status: 400, text: RingApplication.badRequestText(error)))
         case .image(let spec, let route, let format, _):
             do {
                 let image = try ImageRenderer().render(spec, format: format)

@@ -18,6 +18,8 @@ struct RenderJob: Sendable {
     let target: String?
     /// Estimated peak memory of the render, in bytes (``RenderMemory``); error images cost little.
     var cost: Int = 0
+    /// For a picture drawn from a `src` document: the headers that say how long its value holds.
+    var sourceFields: SourceFields?
 
     /// Renders, caches and times the result.
     func run(_ app: RingApplication) -> RenderOutcome {

@@ -25,7 +25,7 @@ public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(call): \(message) (errno \(errno))" }
 
     /// The call could not complete without blocking (`EAGAIN`/`EWOULDBLOCK`).
-    var isWouldBlock: Bool { errno == EAGAIN || errno == EWOULDBLOCK }
+    package var isWouldBlock: Bool { errno == EAGAIN || errno == EWOULDBLOCK }
 
     /// The peer went away (reset, broken pipe, timed out): close quietly, it is not a server fault.
     var isPeerGone: Bool {
