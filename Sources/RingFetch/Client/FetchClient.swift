@@ -12,15 +12,22 @@
 public struct FetchClient: Sendable {
     public let configuration: FetchConfiguration
     let tls: TLSContext
+    /// Looks a host name up (the system's resolver unless a test gives another).
+    let resolve: Resolver
+
+    /// A host name's addresses, or why there are none.
+    public typealias Resolver = @Sendable (_ host: String) -> Result<[IPAddress], FetchError>
 
     /// Status codes followed as redirects (RFC 9110 §15.4; 300 and 305 are not redirects one can follow blindly).
     static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
     /// Bytes read from the socket per call.
     static let readChunk = 16 * 1024
 
-    public init(configuration: FetchConfiguration) throws(TLSContext.SetupError) {
+    /// - Parameter resolver: replaces `getaddrinfo` (tests: a name that "resolves" to a private address).
+    public init(configuration: FetchConfiguration, resolver: Resolver? = nil) throws(TLSContext.SetupError) {
         self.configuration = configuration
         self.tls = try TLSContext(caFile: configuration.caFile)
+        self.resolve = resolver ?? { HostResolver.addresses(of: $0) }
     }
 
     /// Fetches `url`, following up to ``FetchConfiguration/maxRedirects`` redirects.
@@ -75,7 +82,7 @@ public struct FetchClient: Sendable {
         switch url.host {
         case .address(let address): candidates = [address]
         case .name(let name):
-            switch HostResolver.addresses(of: name) {
+            switch resolve(name) {
             case .success(let found): candidates = found
             case .failure(let error): throw error
             }
