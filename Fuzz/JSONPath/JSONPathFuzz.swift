@@ -1,4 +1,5 @@
 @testable import RingApp
+import RingFetch
 
 /// libFuzzer target for what a `src` document and a `query=` path can hold: the JSON parser, the JSONPath subset,
 /// and the step that turns a document into image parameters (``SourceValues``). A path that parses prints as a
