@@ -23,6 +23,11 @@ public final class CacheEntry: Sendable {
     /// What the entry charges against the cache's byte budget.
     public let cost: Int
 
+    /// What the entry was built from beyond the key and bodies (for ``restamped(cacheControl:)``).
+    private let extraFields: [(String, String)]
+    private let validated: Bool
+    private let variesByAccept: Bool
+
     let identity: HTTPResponse
     let gzip: HTTPResponse?
     /// 304s carrying the identity and gzip entity tags; nil when the entry has no validator (error images).
@@ -31,8 +36,11 @@ public final class CacheEntry: Sendable {
 
     private init(key: CacheKey, body: [UInt8], format: OutputFormat, style: String, route: RequestRoute,
                  fields extraFields: [(String, String)],
-                 cacheControl: String, validated: Bool, variesByAccept: Bool) {
+                 cacheControl: String, validated: Bool, variesByAccept: Bool, gzipBody precomputed: [UInt8]?? = nil) {
         self.key = key
+        self.extraFields = extraFields
+        self.validated = validated
+        self.variesByAccept = variesByAccept
         let body = Self.compacted(body)
         self.body = body
         self.style = style
@@ -42,7 +50,7 @@ public final class CacheEntry: Sendable {
         // The request headers that chose this response, so a shared cache (nginx, a CDN, an image proxy) keeps
         // one variant per value instead of handing one client's answer to another.
         let vary = (variesByAccept ? ["Accept"] : []) + (compressible ? ["Accept-Encoding"] : [])
-        let gzipBody = compressible ? Gzip.compress(body) : nil
+        let gzipBody = precomputed ?? (compressible ? Gzip.compress(body) : nil)
         self.gzipBody = gzipBody
 
         // Order: representation metadata, validator, caching, then the fields every image carries.
@@ -94,6 +102,15 @@ public final class CacheEntry: Sendable {
             bytes.withUnsafeBufferPointer { _ = buffer.initialize(from: $0) }
             count = bytes.count
         }
+    }
+
+    /// This entry with another `Cache-Control` (a picture drawn from a `src` document, whose value holds only
+    /// for the document's remaining lifetime): the same bodies (shared, not copied or compressed again), entity
+    /// tags and fields, so a hit on it costs what a hit on the entry costs.
+    func restamped(cacheControl: String) -> CacheEntry {
+        CacheEntry(
+            key: key, body: body, format: key.format, style: style, route: route, fields: extraFields,
+            cacheControl: cacheControl, validated: validated, variesByAccept: variesByAccept, gzipBody: .some(gzipBody))
     }
 
     /// A rendered image: strong entity tags, `Cache-Control: public, max-age=…`, and for SVG the

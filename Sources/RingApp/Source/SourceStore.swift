@@ -14,6 +14,8 @@ final class SourceStore: Sendable {
     struct Document: Sendable {
         let json: JSONDocument
         let generation: Int
+        /// When the fetch that gave it stops being fresh.
+        let freshUntil: ContinuousClock.Instant
     }
 
     enum Lookup: Sendable {
@@ -34,10 +36,13 @@ final class SourceStore: Sendable {
     }
 
     /// A request target known to mean `key` while `url`'s document is `generation` (fast hits skip decoding).
+    /// An alias holds while its document is fresh: a new fetch (a new value, or a failure) can only happen after
+    /// that, so the alias needs no look at the document itself.
     private struct Alias {
-        let url: String
-        let generation: Int
+        let freshUntil: ContinuousClock.Instant
         let key: CacheKey
+        /// The picture's cache entry restamped with `max-age` = `maxAge` (rebuilt when the second changes).
+        var stamped: (entry: CacheEntry, maxAge: Int)?
     }
 
     private struct State {
@@ -99,9 +104,10 @@ final class SourceStore: Sendable {
                 state.generations += 1
                 generation = state.generations
             }
+            let freshUntil = t + .seconds(lifetime)
             let entry = Entry(
-                document: Document(json: json, generation: generation), freshUntil: t + .seconds(lifetime), fetchedAt: t,
-                problem: nil, retryAt: nil, lastUse: state.uses)
+                document: Document(json: json, generation: generation, freshUntil: freshUntil), freshUntil: freshUntil,
+                fetchedAt: t, problem: nil, retryAt: nil, lastUse: state.uses)
             store(entry, for: url, in: &state)
             return Self.lookup(entry, at: t)
         }
@@ -133,23 +139,29 @@ final class SourceStore: Sendable {
         }
     }
 
-    /// Remembers that `target` draws `key` while `url` holds `generation`.
-    func alias(_ target: String, url: String, generation: Int, key: CacheKey) {
+    /// Remembers that `target` draws `key` while `document` is fresh.
+    func alias(_ target: String, document: Document, key: CacheKey) {
         state.withLock { state in
             if state.aliases.count >= Self.maxAliases { state.aliases.removeAll(keepingCapacity: true) }
-            state.aliases[target] = Alias(url: url, generation: generation, key: key)
+            state.aliases[target] = Alias(freshUntil: document.freshUntil, key: key, stamped: nil)
         }
     }
 
-    /// The key `target` draws and the seconds its document stays fresh, when its document is fresh and the same
-    /// one the alias was made from.
-    func aliased(_ target: String) -> (key: CacheKey, maxAge: Int)? {
+    /// Keeps `entry` (restamped for `maxAge`) on `target`'s alias, so the next hits in the same second reuse it.
+    func keepStamped(_ entry: CacheEntry, maxAge: Int, for target: String) {
+        state.withLock { state in
+            state.aliases[target]?.stamped = (entry, maxAge)
+        }
+    }
+
+    /// The key `target` draws and the seconds its document stays fresh, while the document the alias was made
+    /// from is fresh.
+    func aliased(_ target: String) -> (key: CacheKey, maxAge: Int, stamped: CacheEntry?)? {
         let t = now()
         return state.withLock { state in
-            guard let alias = state.aliases[target], let entry = state.entries[alias.url],
-                  let document = entry.document, document.generation == alias.generation, t < entry.freshUntil
-            else { return nil }
-            return (alias.key, Self.seconds(entry.freshUntil - t))
+            guard let alias = state.aliases[target], t < alias.freshUntil else { return nil }
+            let maxAge = Self.seconds(alias.freshUntil - t)
+            return (alias.key, maxAge, alias.stamped.flatMap { $0.maxAge == maxAge ? $0.entry : nil })
         }
     }
 
