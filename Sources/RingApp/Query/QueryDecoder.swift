@@ -1,4 +1,5 @@
 import RingCore
+import RingFetch
 
 /// Query → validated ``RingSpec`` with every default applied (DESIGN.md §3). Runs once per request;
 /// everything after it (layout, writers) cannot fail.
@@ -90,7 +91,20 @@ public enum QueryDecoder {
         c.animation = animate ? Animation(duration: duration) : nil
         _ = try q.choice("format", as: OutputFormat.self)
         _ = try q.flag("strict")
+        try checkSourceSyntax(q)
         return c
+    }
+
+    /// `src`, `query` and `max` are used before decoding (``SourceQuery``); here their syntax is checked like every
+    /// other parameter's, so the decoder alone says which values the table accepts (DESIGN.md §3).
+    static func checkSourceSyntax(_ q: QueryReader) throws(QueryError) {
+        if let src = q.query["src"], !src.isEmpty, src.lowercased() != "none", (try? SourceURL(parsing: src)) == nil {
+            throw q.error("src", src)
+        }
+        if let path = q.query["query"], !path.isEmpty, path.lowercased() != "none", (try? JSONPath(parsing: path)) == nil {
+            throw q.error("query", path)
+        }
+        _ = try q.number("max")
     }
 
     /// `p`, or `value` with `total`.

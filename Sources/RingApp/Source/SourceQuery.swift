@@ -32,7 +32,7 @@ struct SourceQuery: Sendable {
             throw SourceProblem("src", "\(QueryError.quoted(QueryError.excerpt(src))) \(error)", status: .badRequest, result: "refused")
         }
         var path: JSONPath?
-        if let text = query["query"], !text.isEmpty {
+        if let text = query["query"], !text.isEmpty, text.lowercased() != "none" {
             do {
                 path = try JSONPath(parsing: text)
             } catch {
