@@ -27,7 +27,7 @@ import Testing
         try await withRingd(Self.configuration()) { _, _, port in
             let client = try TestClient(port: port)
             let src = Self.encoded("http://127.0.0.1:\(upstream.port)/coverage.json")
-            let fromSource = try client.get("/badge?src=\(src)")
+            let fromSource = try client.get("/badge?src=\(src)", ["Cookie: session=secret", "Authorization: Bearer secret"])
             let direct = try client.get("/badge?label=coverage&message=87%25&color=green&p=87%25")
             #expect(fromSource.status == 200, "\(fromSource.bodyText)")
             #expect(fromSource.body == direct.body)
@@ -43,6 +43,10 @@ import Testing
             let heads = upstream.heads
             #expect(heads.count == 1, "one fetch for the URL: \(heads.count)")
             #expect(heads.allSatisfy { $0.contains("User-Agent: ringd") && $0.contains("Accept: application/json") })
+            #expect(heads.allSatisfy { !$0.contains("secret") && !$0.contains("Cookie") }, "\(heads)")
+            let metrics = try client.get("/metrics").bodyText
+            #expect(metrics.contains("ringd_source_fetches_total{result=\"ok\"} 1"), "\(metrics)")
+            #expect(metrics.contains("ringd_source_documents 1"))
         }
     }
 
@@ -229,8 +233,10 @@ import Testing
         try await withRingd { _, _, port in
             let client = try TestClient(port: port)
             for (query, needle) in [
-                ("src=ftp%3A%2F%2Fexample.org%2F", "src: "), ("src=https%3A%2F%2Fexample.org%2F&query=%24..a", "query: "),
-                ("query=%24.a", "query: only with src"), ("src=https%3A%2F%2Fexample.org%2F&query=%24.a&max=0", "max: "),
+                ("src=ftp%3A%2F%2Fexample.org%2F", "src: got \"ftp://example.org/\"; expected an http(s) URL"),
+                ("src=https%3A%2F%2Fexample.org%2F&query=%24..a", "query: got \"$..a\"; expected a JSONPath"),
+                ("query=%24.a", "query: got \"$.a\"; expected src as well"),
+                ("src=https%3A%2F%2Fexample.org%2F&query=%24.a&max=0", "max: got \"0\"; expected a number above 0"),
             ] {
                 let response = try client.get("/ring?\(query)")
                 #expect(response.status == 400 && response.bodyText.hasPrefix(needle), "\(query): \(response.bodyText)")

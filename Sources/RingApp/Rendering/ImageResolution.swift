@@ -38,7 +38,7 @@ enum ImageResolution {
                 return
             }
         } catch {
-            self = .invalid(error.queryError, route: target.route, format: format, strict: strict)
+            self = .invalid(error, route: target.route, format: format, strict: strict)
             return
         }
         do {

@@ -17,11 +17,15 @@ struct SourceQuery: Sendable {
     let max: Double
 
     /// The source a query names, nil when it has no `src` (then `query` and `max` are errors: they would do
-    /// nothing).
-    static func parse(_ query: QueryString) throws(SourceProblem) -> SourceQuery? {
-        guard let src = query["src"], !src.isEmpty, src.lowercased() != "none" else {
+    /// nothing). Errors are worded like every other parameter's (`src: got "…"; expected …`).
+    static func parse(_ query: QueryString) throws(QueryError) -> SourceQuery? {
+        func given(_ name: String) -> String? {
+            guard let value = query[name], !value.isEmpty, value.lowercased() != "none" else { return nil }
+            return value
+        }
+        guard let src = given("src") else {
             for name in ["query", "max"] where query[name] != nil {
-                throw SourceProblem(name, "only with src (the URL of the JSON document)", status: .badRequest, result: "refused")
+                throw QueryError(parameter: name, given: query[name] ?? "", expected: "src as well (the URL of the JSON document)")
             }
             return nil
         }
@@ -29,25 +33,23 @@ struct SourceQuery: Sendable {
         do {
             url = try SourceURL(parsing: src)
         } catch {
-            throw SourceProblem("src", "\(QueryError.quoted(QueryError.excerpt(src))) \(error)", status: .badRequest, result: "refused")
+            throw QueryError(parameter: "src", given: src, expected: "an http(s) URL of at most \(SourceURL.maxLength) bytes (this one \(error))")
         }
         var path: JSONPath?
-        if let text = query["query"], !text.isEmpty, text.lowercased() != "none" {
+        if let text = given("query") {
             do {
                 path = try JSONPath(parsing: text)
             } catch {
-                throw SourceProblem("query", "\(error.problem) at \(error.offset)", status: .badRequest, result: "refused")
+                throw QueryError(parameter: "query", given: text,
+                                 expected: "a JSONPath of $, .name, ['name'] and [index] steps (\(error.problem) at \(error.offset))")
             }
         }
         var max = 1.0
         if let text = query["max"] {
             guard let value = ValueSyntax.decimal(text), maxRange.contains(value) else {
-                throw SourceProblem("max", "got \(QueryError.quoted(QueryError.excerpt(text))); expected a number above 0 up to 1e12",
-                                    status: .badRequest, result: "refused")
+                throw QueryError(parameter: "max", given: text, expected: "a number above 0 up to 1e12")
             }
-            guard path != nil else {
-                throw SourceProblem("max", "only with query (the number it scales)", status: .badRequest, result: "refused")
-            }
+            guard path != nil else { throw QueryError(parameter: "max", given: text, expected: "query as well (max scales its number)") }
             max = value
         }
         return SourceQuery(url: url, path: path, max: max)
