@@ -53,7 +53,7 @@ let package = Package(
             swiftSettings: strict),
 
         // Outbound HTTPS for src= documents: address policy, TLS, redirects, limits; knows nothing of rings.
-        .target(name: "RingFetch", dependencies: ["RingHTTP", "CTLS", "CZlib"], swiftSettings: strict),
+        .target(name: "RingFetch", dependencies: ["RingHTTP", "RingSync", "CTLS", "CZlib"], swiftSettings: strict),
 
         // The only target that joins transport and rendering.
         .target(

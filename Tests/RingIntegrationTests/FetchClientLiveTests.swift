@@ -96,6 +96,21 @@ import Testing
         #expect(upstream.connections == 1)
     }
 
+    /// A lookup that hangs (a DNS outage) does not hold the fetch past its deadline.
+    @Test func aHangingLookupEndsWithTheFetchsDeadline() throws {
+        let hanging: FetchClient.Resolver = { _ in
+            usleep(4_000_000)
+            return .success([.v4(0x0808_0808)])
+        }
+        let client = try Self.client(resolver: hanging)
+        let start = ContinuousClock.now
+        let result = client.fetch(try SourceURL(parsing: "https://slow-dns.example.org/x.json"))
+        let elapsed = ContinuousClock.now - start
+        guard case .failure(let error) = result else { Issue.record("a hanging lookup gave a document"); return }
+        #expect(error.isTimeout, "\(error)")
+        #expect(elapsed < .milliseconds(2900), "\(elapsed)")
+    }
+
     /// The same through the system's resolver, when this machine's own name resolves to loopback (Debian and
     /// most containers list it in /etc/hosts).
     @Test func thisMachinesNameIsRefusedWhenItResolvesToLoopback() throws {

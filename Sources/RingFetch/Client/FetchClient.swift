@@ -82,7 +82,7 @@ public struct FetchClient: Sendable {
         switch url.host {
         case .address(let address): candidates = [address]
         case .name(let name):
-            switch resolve(name) {
+            switch HostResolver.addresses(of: name, deadline: deadline, lookup: resolve) {
             case .success(let found): candidates = found
             case .failure(let error): throw error
             }

@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Dispatch
+import RingSync
 
 /// Looks a host name up once (`getaddrinfo`). The fetch connects only to the addresses returned here, after
 /// the address policy has checked each one: nothing resolves the name a second time, so a DNS answer that
@@ -8,6 +10,35 @@ import Glibc
 enum HostResolver {
     /// Most addresses kept per name: enough for dual-stack round-robin, bounded against a hostile resolver.
     static let maxAddresses = 16
+    /// Lookups that may be under way at once. `getaddrinfo` cannot be cancelled: a lookup that outlives its fetch's
+    /// deadline keeps its thread until the resolver gives up (seconds), so a DNS outage must not pile up threads.
+    static let maxLookupsInFlight = 16
+    private static let inFlight = LockedValue(0)
+
+    /// `lookup` (``addresses(of:)`` or a test's) within `deadline`: the lookup runs on a thread of its own and the fetch stops waiting for
+    /// it when the deadline passes (the fetch then times out as a whole, as GitHub's image proxy needs it to).
+    static func addresses(of host: String, deadline: FetchDeadline, lookup: @escaping @Sendable (String) -> Result<[IPAddress], FetchError>)
+        -> Result<[IPAddress], FetchError>
+    {
+        guard let ms = deadline.remainingMilliseconds() else { return .failure(deadline.timedOut) }
+        let admitted = inFlight.withLock { count in
+            guard count < maxLookupsInFlight else { return false }
+            count += 1
+            return true
+        }
+        guard admitted else { return .failure(.unresolved(host: host, reason: "too many lookups under way")) }
+        let result = LockedValue<Result<[IPAddress], FetchError>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        // A global-queue thread: at most maxLookupsInFlight of them block here at once.
+        DispatchQueue.global().async {
+            let found = lookup(host)
+            result.withLock { $0 = found }
+            inFlight.withLock { $0 -= 1 }
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + .milliseconds(Int(ms))) == .success else { return .failure(deadline.timedOut) }
+        return result.withLock { $0 } ?? .failure(deadline.timedOut)
+    }
 
     /// The addresses of `host` (IPv4 and IPv6, in the resolver's order, without repeats).
     /// `getaddrinfo` has no timeout of its own; the fetch thread blocks in it, and the caller's deadline
