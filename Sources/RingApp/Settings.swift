@@ -87,15 +87,8 @@ public struct Settings: Sendable, Equatable {
         }
         self.sourceAllow = sourceAllow.isEmpty ? environment["RINGD_SOURCE_ALLOW"].map { [$0] } ?? [] : sourceAllow
         self.sourceDeny = sourceDeny.isEmpty ? environment["RINGD_SOURCE_DENY"].map { [$0] } ?? [] : sourceDeny
-        if let on = sourceAllowHTTP, on {
-            self.sourceAllowHTTP = true
-        } else if let text = environment["RINGD_SOURCE_ALLOW_HTTP"] {
-            switch text.lowercased() {
-            case "1", "true", "on", "yes": self.sourceAllowHTTP = true
-            case "0", "false", "off", "no", "": self.sourceAllowHTTP = false
-            default: throw Invalid(message: "RINGD_SOURCE_ALLOW_HTTP must be 1 or 0 (true or false), got \(text)")
-            }
-        }
+        self.sourceAllowHTTP = try Self.switchValue(sourceAllowHTTP, "RINGD_SOURCE_ALLOW_HTTP", environment)
+            ?? self.sourceAllowHTTP
         if let file = sourceCAFile ?? environment["RINGD_SOURCE_CA_FILE"] {
             guard !file.isEmpty else { throw Invalid(message: "--source-ca-file (RINGD_SOURCE_CA_FILE) must not be empty") }
             self.sourceCAFile = file
@@ -108,15 +101,7 @@ public struct Settings: Sendable, Equatable {
             }
             self.logFormat = format
         }
-        if let on = accessLog {
-            self.accessLog = on
-        } else if let text = environment["RINGD_ACCESS_LOG"] {
-            switch text.lowercased() {
-            case "1", "true", "on", "yes": self.accessLog = true
-            case "0", "false", "off", "no", "": self.accessLog = false
-            default: throw Invalid(message: "RINGD_ACCESS_LOG must be 1 or 0 (true or false), got \(text)")
-            }
-        }
+        self.accessLog = try Self.switchValue(accessLog, "RINGD_ACCESS_LOG", environment) ?? self.accessLog
         if let dir = fontDirectory ?? environment["RINGD_FONT_DIR"] {
             guard !dir.isEmpty else { throw Invalid(message: "--font-dir (RINGD_FONT_DIR) must not be empty") }
             self.fontDirectory = dir
@@ -159,6 +144,18 @@ public struct Settings: Sendable, Equatable {
                                                Limits.renderMemoryMB, "MiB") ?? self.renderMemoryMB
         self.drainSeconds = try Self.integer(drainSeconds, "--drain-seconds", "RINGD_DRAIN_SECONDS", env,
                                              Limits.drainSeconds, "seconds") ?? self.drainSeconds
+    }
+
+    /// An on/off flag (`--access-log`: given or not) or, when absent, its variable (`1`/`0`, `true`/`false`, …);
+    /// nil when neither is given.
+    private static func switchValue(_ flag: Bool?, _ variable: String, _ environment: [String: String]) throws(Invalid) -> Bool? {
+        if let flag { return flag }
+        guard let text = environment[variable] else { return nil }
+        switch text.lowercased() {
+        case "1", "true", "on", "yes": return true
+        case "0", "false", "off", "no", "": return false
+        default: throw Invalid(message: "\(variable) must be 1 or 0 (true or false), got \(text)")
+        }
     }
 
     /// The flag's value, else its variable's, checked against `range`; nil when neither is given.

@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import RingHTTP
 import Testing
@@ -123,5 +124,49 @@ import Testing
             #expect(error.message.contains(name), "\(error.message)")
             #expect(error.message.contains("RINGD_"), "\(error.message)")
         }
+    }
+}
+
+/// The `src` settings, and the process environment actually carrying every variable the settings read.
+@Suite struct SourceSettingsTests {
+    @Test func sourceFlagsAndTheirVariables() throws {
+        let env = ["RINGD_SOURCES": "off", "RINGD_SOURCE_ALLOW": "10.0.0.0/8", "RINGD_SOURCE_ALLOW_HTTP": "1",
+                   "RINGD_SOURCE_TTL": "60", "RINGD_SOURCE_CA_FILE": "/etc/ca.pem", "RINGD_SOURCE_DENY": "evil.example"]
+        let fromEnv = try Settings(host: nil, port: nil, logLevel: nil, environment: env)
+        let sources = fromEnv.appConfiguration.sources
+        #expect(!sources.enabled && sources.allowHTTP && sources.allow == ["10.0.0.0/8"] && sources.deny == ["evil.example"])
+        #expect(sources.ttlSeconds == 60 && sources.caFile == "/etc/ca.pem")
+        let fromFlags = try Settings(host: nil, port: nil, logLevel: nil, sources: "on", sourceAllow: ["127.0.0.1", "::1"],
+                                     sourceTTL: 5, environment: env)
+        #expect(fromFlags.sources && fromFlags.sourceAllow == ["127.0.0.1", "::1"] && fromFlags.sourceTTL == 5)
+        #expect(try Settings(host: nil, port: nil, logLevel: nil, environment: [:]).appConfiguration.sources == SourceConfiguration())
+        for (bad, flag) in [(["RINGD_SOURCE_TTL": "0"], "--source-ttl"), (["RINGD_SOURCES": "maybe"], "--sources"),
+                            (["RINGD_SOURCE_ALLOW_HTTP": "sure"], "RINGD_SOURCE_ALLOW_HTTP")] {
+            #expect(throws: Settings.Invalid.self) { try Settings(host: nil, port: nil, logLevel: nil, environment: bad) }
+            do { _ = try Settings(host: nil, port: nil, logLevel: nil, environment: bad) } catch {
+                #expect(error.message.contains(flag), "\(error.message)")
+            }
+        }
+    }
+
+    @Test func aBadAllowEntryOrCAFileStopsTheStart() {
+        #expect(throws: SourceSetupError.self) {
+            try RingApplication.validate(AppConfiguration(sources: SourceConfiguration(allow: ["10.0.0.0/99"])))
+        }
+        #expect(throws: SourceSetupError.self) {
+            try RingApplication.validate(AppConfiguration(sources: SourceConfiguration(caFile: "/nonexistent/ca.pem")))
+        }
+        #expect(throws: Never.self) { try RingApplication.validate(AppConfiguration(sources: SourceConfiguration(enabled: false, allow: ["bad entry!"]))) }
+    }
+
+    /// ringd reads the environment in one place, through a list of names (`Environment.names` in the ringd target);
+    /// a variable the settings read but the list lacks is silently never set. Four were missing until now.
+    @Test func everyVariableTheSettingsReadIsInTheProcessEnvironmentList() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let settings = try String(contentsOf: root.appendingPathComponent("Sources/RingApp/Settings.swift"), encoding: .utf8)
+        let list = try String(contentsOf: root.appendingPathComponent("Sources/ringd/Settings.swift"), encoding: .utf8)
+        let read = Set(settings.matches(of: /"(RINGD_[A-Z_]+|PORT)"/).map { String($0.1) })
+        #expect(read.count >= 20, "\(read.sorted())")
+        for name in read.sorted() { #expect(list.contains("\"\(name)\""), "\(name) is read but never taken from the environment") }
     }
 }

@@ -1,3 +1,4 @@
+import RingHTTP
 /// What a response's `Cache-Control` (RFC 9111 §5.2) tells the fetcher, which caches documents for its own
 /// use only: a private cache in RFC 9111's sense.
 ///

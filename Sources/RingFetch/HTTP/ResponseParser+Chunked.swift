@@ -1,3 +1,4 @@
+import RingHTTP
 /// The chunked transfer coding (RFC 9112 §7.1): `chunk-size [ chunk-ext ] CRLF chunk-data CRLF`, repeated,
 /// then `0` CRLF, a trailer section, and an empty line.
 extension ResponseParser {

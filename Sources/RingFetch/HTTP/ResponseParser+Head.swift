@@ -1,3 +1,4 @@
+import RingHTTP
 /// The head: status line (RFC 9112 §4), header fields (RFC 9112 §5), and the framing decided from them
 /// (RFC 9112 §6.3).
 extension ResponseParser {

@@ -1,3 +1,4 @@
+import RingHTTP
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
