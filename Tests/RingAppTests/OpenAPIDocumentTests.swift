@@ -72,7 +72,7 @@ import Testing
         for (suffix, types) in [("", ["image/svg+xml", "image/png"]), (".svg", ["image/svg+xml"]), (".png", ["image/png"])] {
             let operation = Self.object(Self.object(doc.paths["/\(route)\(suffix)"])["get"])
             let responses = Self.object(operation["responses"])
-            #expect(Set(responses.keys) == ["200", "304", "400", "414", "431", "503"])
+            #expect(Set(responses.keys) == ["200", "304", "400", "414", "431", "502", "503", "504"])
             let ok = doc.resolve(responses["200"])
             #expect(Set(Self.object(ok["content"]).keys) == Set(types), "/\(route)\(suffix)")
             let notModified = doc.resolve(responses["304"])
@@ -138,7 +138,9 @@ import Testing
             #expect(pattern.hasSuffix("){\(count.lowerBound - 1),\(count.upperBound - 1)}$"), "\(name): \(pattern)")
         case .color, .paint, .gradient:
             #expect(!branches.isEmpty || schema["$ref"] != nil || schema["anyOf"] != nil, "\(name)")
-        case .url(let max), .jsonPath(let max):
+        case .url(let max):
+            #expect(schema["type"] as? String == "string" && schema["maxLength"] as? Int == min(max, QueryString.maxValueBytes), "\(name)")
+        case .jsonPath(let max):
             #expect(schema["type"] as? String == "string" && schema["maxLength"] as? Int == max, "\(name)")
         }
     }

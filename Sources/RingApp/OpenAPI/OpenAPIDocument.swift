@@ -143,7 +143,9 @@ public enum OpenAPIDocument {
             ("400", ["$ref": "#/components/responses/BadRequest"]),
             ("414", ["$ref": "#/components/responses/URITooLong"]),
             ("431", ["$ref": "#/components/responses/HeadersTooLarge"]),
+            ("502", ["$ref": "#/components/responses/SourceFailed"]),
             ("503", ["$ref": "#/components/responses/Overloaded"]),
+            ("504", ["$ref": "#/components/responses/SourceTimedOut"]),
         ])
     }
 
@@ -232,6 +234,17 @@ public enum OpenAPIDocument {
         ("BadRequest", [
             "description": .string("A bad parameter (one line: the parameter, what was given, what is accepted), or a "
                 + "malformed request."),
+            "headers": ["X-Ring-Error": ["$ref": "#/components/headers/X-Ring-Error"]],
+            "content": ["text/plain": ["schema": ["type": "string"]]],
+        ]),
+        ("SourceFailed", [
+            "description": .string("The src document could not be used (the upstream failed, answered an error, sent "
+                + "something other than JSON, or lacks the value): one line, \"src: …\"."),
+            "headers": ["X-Ring-Error": ["$ref": "#/components/headers/X-Ring-Error"]],
+            "content": ["text/plain": ["schema": ["type": "string"]]],
+        ]),
+        ("SourceTimedOut", [
+            "description": "The src document did not arrive in time (2.5 s): one line, \"src: timed out …\".",
             "headers": ["X-Ring-Error": ["$ref": "#/components/headers/X-Ring-Error"]],
             "content": ["text/plain": ["schema": ["type": "string"]]],
         ]),

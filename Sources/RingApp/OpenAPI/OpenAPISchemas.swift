@@ -78,9 +78,12 @@ enum OpenAPISchemas {
         case .flag:
             return ["type": "string", "enum": ["0", "1", "true", "false"]]
         case .url(let maxLength):
-            return ["type": "string", "format": "uri", "maxLength": .integer(maxLength), "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://"]
+            // Empty or none means no document; a URL is visible ASCII (anything else must be percent-encoded).
+            // No `format: uri`: it would call the empty value invalid, which ringd (rightly) accepts.
+            return ["type": "string", "maxLength": .integer(min(maxLength, QueryString.maxValueBytes)),
+                    "pattern": "^(|none|[Hh][Tt][Tt][Pp][Ss]?://[!-~]*)$"]
         case .jsonPath(let maxLength):
-            return ["type": "string", "maxLength": .integer(maxLength), "pattern": #"^\$"#]
+            return ["type": "string", "maxLength": .integer(maxLength), "pattern": #"^(|none|\$.*)$"#]
         case .text(let maxLength, let label):
             // JSON Schema counts code points, not grapheme clusters: a label's bound there is its byte limit
             // (never fewer bytes than code points). Which scripts are covered depends on the fonts installed.
