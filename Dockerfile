@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # Build stage: the same `swift build` the README uses, in release mode, and the label fonts it will carry.
 FROM swift:6.3-noble AS build
-RUN apt-get update && apt-get install -y --no-install-recommends libssl-dev zlib1g-dev pkg-config \
+RUN apt-get update && apt-get install -y --no-install-recommends libssl-dev zlib1g-dev libdeflate-dev pkg-config \
         libharfbuzz-dev libfribidi-dev fonts-inter fonts-noto-core fonts-droid-fallback \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
@@ -13,10 +13,11 @@ RUN swift build -c release --static-swift-stdlib --product ringd \
 # Only the font files ringd loads (23 faces, 8.4 MB), not the packages' 60 MB: `ringd fonts` lists them.
 RUN mkdir /fonts && /ringd fonts | xargs -I{} cp {} /fonts/
 
-# Run stage: a slim Ubuntu with only the system libraries ringd links (libcrypto, zlib, HarfBuzz, FriBidi) and
+# Run stage: a slim Ubuntu with only the system libraries ringd links (libssl/libcrypto, zlib, libdeflate,
+# HarfBuzz, FriBidi) and
 # its fonts, as a non-root user.
 FROM ubuntu:noble
-RUN apt-get update && apt-get install -y --no-install-recommends libssl3t64 zlib1g libharfbuzz0b libfribidi0 \
+RUN apt-get update && apt-get install -y --no-install-recommends libssl3t64 zlib1g libdeflate0 libharfbuzz0b libfribidi0 \
         ca-certificates curl \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --no-create-home ringd

@@ -28,6 +28,8 @@ let package = Package(
     targets: [
         // System libraries (apt: zlib1g-dev, libssl-dev).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // libdeflate (apt: libdeflate-dev): whole-buffer compression of PNG image data and SVG gzip copies.
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         // libssl for RingFetch's outbound HTTPS (src= documents).
         .systemLibrary(name: "CTLS", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
@@ -42,7 +44,7 @@ let package = Package(
         .target(name: "RingSync", swiftSettings: strict),
         .target(name: "RingSVG", dependencies: ["RingCore"], swiftSettings: strict),
         .target(name: "RingRaster", dependencies: ["RingCore"], swiftSettings: strict),
-        .target(name: "RingPNG", dependencies: ["RingRaster", "CZlib"], swiftSettings: strict),
+        .target(name: "RingPNG", dependencies: ["RingRaster", "CZlib", "CDeflate"], swiftSettings: strict),
         // Fonts found and mapped, text shaped and ordered into outlines: implements RingCore's TextSetter.
         .target(name: "RingText", dependencies: ["RingCore", "RingSync", "CHarfBuzz", "CFriBidi"], swiftSettings: strict),
 

@@ -83,13 +83,20 @@ extension PNGEncoder {
         public var allowsRGB: Bool
         /// zlib match-search tuning applied after the level; `nil` keeps the level's own parameters.
         public var matchTuning: MatchTuning?
+        /// libdeflate's level for images of at most ``PNGEncoder/wholeBufferPixelLimit`` pixels, whose filtered
+        /// rows are compressed as one buffer; nil streams every image through zlib (`level`, `zlibStrategy`,
+        /// `matchTuning`), as larger images always are.
+        public var wholeBufferLevel: Int?
 
         /// Creates options; `level` must be 0…9.
         public init(
             level: Int = 6, filter: FilterStrategy = .none, zlibStrategy: ZlibStrategy = .default,
-            allowsRGB: Bool = true, matchTuning: MatchTuning? = .ringImages
+            allowsRGB: Bool = true, matchTuning: MatchTuning? = .ringImages,
+            wholeBufferLevel: Int? = PNGEncoder.defaultWholeBufferLevel
         ) {
             precondition((0...9).contains(level), "zlib level must be 0…9")
+            precondition(wholeBufferLevel.map { (1...12).contains($0) } ?? true, "libdeflate level must be 1…12")
+            self.wholeBufferLevel = wholeBufferLevel
             self.level = level
             self.filter = filter
             self.zlibStrategy = zlibStrategy

@@ -6,6 +6,16 @@ import RingRaster
 /// give equal bytes (the cache and golden tests rely on it). Encoding cannot fail: zlib errors on
 /// valid input are programming errors and stop the process.
 public enum PNGEncoder {
+    /// Images of at most this many pixels (1024 × 1024) have their filtered rows collected into one buffer and
+    /// compressed by libdeflate (``WholeDeflate``); larger ones stream row by row through zlib, so a 4096² PNG
+    /// never holds its whole bitmap. The buffer and libdeflate's output bound cost up to 8 bytes per pixel (8 MiB
+    /// here, counted by RingApp's render memory estimate); every README-sized picture (up to 512 px at scale 2)
+    /// takes the faster path.
+    public static let wholeBufferPixelLimit = 1 << 20
+    /// libdeflate level of the whole-buffer path (measured against zlib and `optipng -o2`: docs/performance.md,
+    /// "PNG compression").
+    public static let defaultWholeBufferLevel = 6
+
     /// The PNG bytes of `bitmap`, un-premultiplied to straight RGBA8 (RGB8 if opaque and allowed).
     public static func encode(_ bitmap: Bitmap, options: Options = .init()) -> [UInt8] {
         let colorType = colorType(for: [bitmap], options: options)
@@ -59,13 +69,36 @@ public enum PNGEncoder {
     /// The zlib stream of the filtered scanlines of the rows `rows` gives (see
     /// ``encode(width:height:opaque:options:rows:)``), and whether every pixel was opaque.
     ///
-    /// Rows are converted, filtered and fed to zlib one at a time, so memory stays at a few rows
-    /// beyond the compressed output however large the image.
+    /// Up to ``wholeBufferPixelLimit`` pixels (and with ``Options/wholeBufferLevel`` set) the filtered rows are
+    /// collected and compressed at once by libdeflate; above it they are fed to zlib one at a time, so memory
+    /// stays at a few rows beyond the compressed output however large the image.
     static func imageData(
         width: Int, height: Int, colorType: PNGColorType, options: Options,
         rows: (_ y: Int, _ buffer: UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8>
     ) -> (data: [UInt8], allOpaque: Bool) {
         precondition(colorType == .rgba || colorType == .rgb, "the encoder writes RGBA or RGB only")
+        if width * height <= wholeBufferPixelLimit, let level = options.wholeBufferLevel {
+            var collected: [UInt8] = []
+            collected.reserveCapacity(height * (width * colorType.channels + 1))
+            let allOpaque = filteredRows(width: width, height: height, colorType: colorType, options: options, rows: rows) {
+                collected.append(contentsOf: $0)
+            }
+            return (collected.withUnsafeBufferPointer { WholeDeflate.zlib($0, level: level) }, allOpaque)
+        }
+        var deflater = Deflater(level: options.level, strategy: options.zlibStrategy.zlib, tuning: options.matchTuning)
+        let allOpaque = filteredRows(width: width, height: height, colorType: colorType, options: options, rows: rows) {
+            deflater.append($0)
+        }
+        return (deflater.finish(), allOpaque)
+    }
+
+    /// Converts, filters and hands `sink` each row (filter-type byte first), top to bottom; returns whether every
+    /// pixel was opaque.
+    private static func filteredRows(
+        width: Int, height: Int, colorType: PNGColorType, options: Options,
+        rows: (_ y: Int, _ buffer: UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8>,
+        sink: (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Bool {
         let bpp = colorType.channels
         let rowBytes = width * bpp
         var previous = [UInt8](repeating: 0, count: rowBytes)
@@ -75,7 +108,6 @@ public enum PNGEncoder {
         var candidate = [UInt8](repeating: 0, count: rowBytes + 1)
         // The source row, for a `rows` that draws into a buffer.
         var premultiplied = [UInt8](repeating: 0, count: width * 4)
-        var deflater = Deflater(level: options.level, strategy: options.zlibStrategy.zlib, tuning: options.matchTuning)
         var allOpaque = true
 
         for y in 0..<height {
@@ -92,10 +124,10 @@ public enum PNGEncoder {
                     }
                 }
             }
-            filtered.withUnsafeBufferPointer { deflater.append($0) }
+            filtered.withUnsafeBufferPointer { sink($0) }
             swap(&previous, &current)
         }
-        return (deflater.finish(), allOpaque)
+        return allOpaque
     }
 
     /// Filters one row into `out` (type byte first) according to `strategy`.

@@ -1,30 +1,43 @@
 import RingCore
+import RingPNG
 import Testing
 @testable import RingApp
 
 @Suite struct CacheKeyTests {
     static func key(
-        _ route: ImageRoute, _ query: String, _ format: OutputFormat = .svg, typeface: Typeface = .system
+        _ route: ImageRoute, _ query: String, _ format: OutputFormat = .svg, typeface: Typeface = .system,
+        codec: String = CanonicalSpec.codecVersion
     ) throws -> CacheKey {
         CacheKey(
             spec: try QueryDecoder.decode(route: route, query: QueryString(parsing: query), typeface: typeface),
-            format: format, typeface: typeface)
+            format: format, typeface: typeface, codec: codec)
     }
 
     /// Pinned: a change here means every cached URL out there changes its ETag. Bump
     /// `CanonicalSpec.rendererVersion` on purpose (and re-pin) when the pictures change, never by accident.
     /// Pinned without fonts (the stroke font's fixed version): with fonts the key also holds their digest, which
-    /// follows the installed font files (``fontFilesAreInTheKey()``).
+    /// follows the installed font files (``fontFilesAreInTheKey()``), and with libdeflate 1.14 named as the codec
+    /// (the server names the version it runs with: ``theCompressorIsInTheKey()``).
     @Test(arguments: [
-        (ImageRoute.ring, "p=0.7", OutputFormat.svg, "cea315fbe0d7f0e201dda11927267af0e9a01c78d46cf149258a95e34ab99bf3"),
-        (.ring, "p=0.7", .png, "11009f660fc3367d4ed85a3a37f7cc033bece2f21917832d95a83632e0498041"),
-        (.activity, "p=0.8,0.6,1.1", .svg, "2b314b3c199abb5120425af31a16108617eddc159f39874a05015f669a06e083"),
-        (.check, "", .svg, "d77f618813c57abd03b261d48b0edb02fe3647de71b53c888f4dc230d0022623"),
+        (ImageRoute.ring, "p=0.7", OutputFormat.svg, "254974fd5f33f12528efccc380c7193298d9bb055e33265427e9f8dabb698c47"),
+        (.ring, "p=0.7", .png, "8ca51063b3bfe015d5f62501550bd1a37b655c7541b9e9b92d91503eae0d12e8"),
+        (.activity, "p=0.8,0.6,1.1", .svg, "dcba1315edf29c46b25de7d13818edb14c62c505919dc07617a4da3aa2753b18"),
+        (.check, "", .svg, "74ae15e2cd3f9098a4cbc00850ede8c4b7b6f1d0426870dbe3165938445e0e75"),
     ])
     func goldenKeys(route: ImageRoute, query: String, format: OutputFormat, digest: String) throws {
-        let key = try Self.key(route, query, format, typeface: .strokeOnly)
+        let key = try Self.key(route, query, format, typeface: .strokeOnly, codec: "libdeflate-1.14")
         #expect(key.digest == digest)
         #expect(key.etag == "\"\(digest.prefix(32))\"")
+    }
+
+    /// PNG and gzip bytes follow the compressor's version: two replicas with different libdeflate versions must
+    /// not share ETags for bytes that may differ.
+    @Test func theCompressorIsInTheKey() throws {
+        #expect(CanonicalSpec.codecVersion == "libdeflate-" + WholeDeflate.version)
+        #expect(!WholeDeflate.version.isEmpty)
+        let live = try Self.key(.ring, "p=0.7", .png, typeface: .strokeOnly)
+        let other = try Self.key(.ring, "p=0.7", .png, typeface: .strokeOnly, codec: "libdeflate-0.0")
+        #expect(live != other)
     }
 
     /// Two replicas with different font files must not share an ETag for what may be different pictures: the

@@ -15,8 +15,8 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
     private let hashPrefix: UInt64
 
     /// The key of the picture `spec` describes, in `format`, drawn with `typeface`.
-    public init(spec: RingSpec, format: OutputFormat, typeface: Typeface = .system) {
-        self.init(digest: CanonicalSpec(spec, format: format, typeface: typeface).sha256, format: format)
+    public init(spec: RingSpec, format: OutputFormat, typeface: Typeface = .system, codec: String = CanonicalSpec.codecVersion) {
+        self.init(digest: CanonicalSpec(spec, format: format, typeface: typeface, codec: codec).sha256, format: format)
     }
 
     private init(digest: String, format: OutputFormat) {
@@ -30,7 +30,7 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
     public init(
         errorMessage: String, size: Double, format: OutputFormat, typeface: Typeface = .system, badge: ErrorBadge? = nil
     ) {
-        let version = CanonicalSpec.rendererVersion + "+" + typeface.version
+        let version = CanonicalSpec.rendererVersion + "+" + typeface.version + "+" + CanonicalSpec.codecVersion
         var text = "\(version)\nerror\n\(format.rawValue)\n\(size)\n\(errorMessage)"
         if let badge {
             // Lengths first, so no label and problem can be cut and joined into another pair.

@@ -1,4 +1,5 @@
 import RingCore
+import RingPNG
 
 /// The canonical text of a validated spec and its SHA-256: the identity of an image.
 ///
@@ -9,15 +10,19 @@ import RingCore
 /// to the pictures invalidates old keys.
 public struct CanonicalSpec: Sendable, Hashable {
     /// Bump when the pictures change for the same spec.
-    public static let rendererVersion = "ringd-render-8"
+    public static let rendererVersion = "ringd-render-9"
+    /// The compressor behind PNG and gzip bytes: libdeflate, whose output may change between its versions, so
+    /// its version is part of every key (as the fonts' digest is).
+    public static let codecVersion = "libdeflate-" + WholeDeflate.version
 
     public let text: String
     /// Lowercase hex SHA-256 of `text`.
     public let sha256: String
 
-    /// The identity of `spec` drawn in `format` with `typeface`'s fonts (their digest is part of the version).
-    public init(_ spec: RingSpec, format: OutputFormat, typeface: Typeface = .system) {
-        text = "\(Self.rendererVersion)+\(typeface.version)\n\(format.rawValue)\n\(spec)"
+    /// The identity of `spec` drawn in `format` with `typeface`'s fonts (their digest is part of the version) and
+    /// the compressor `codec` (tests pin keys with a fixed one; the server uses the library it runs with).
+    public init(_ spec: RingSpec, format: OutputFormat, typeface: Typeface = .system, codec: String = CanonicalSpec.codecVersion) {
+        text = "\(Self.rendererVersion)+\(typeface.version)+\(codec)\n\(format.rawValue)\n\(spec)"
         sha256 = ContentHash.hex(Array(text.utf8))
     }
 }

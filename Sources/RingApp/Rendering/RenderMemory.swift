@@ -1,10 +1,12 @@
 import RingCore
+import RingPNG
 
 /// Peak memory of a render, estimated from the spec before it starts (issue 20), and the process's memory bound:
 /// cache (`--cache-mb`) + render budget (`--render-memory-mb`) + ``processConstantMB``.
 ///
 /// Measured with `ringd render` of the release build (peak RSS `%M` of /usr/bin/time, less the 29.8 MB of a
-/// 16 px render): a still PNG is drawn and compressed row by row, so even 4096 × 4096 px adds 0.5 MB; an APNG
+/// 16 px render): a still PNG above 1024² px is drawn and compressed row by row, so even 4096 × 4096 px adds
+/// 0.5 MB (up to 1024² its filtered rows are compressed as one buffer: ``wholeBufferBytesPerPixel``); an APNG
 /// holds the still picture, the frame being drawn and the previous frame while it compresses, 2.96–3.06 bitmaps
 /// of 4 bytes per pixel for rings, petals, pies and checks (1024² to 4096²), 3.6 for three activity rings (their
 /// layers), plus its compressed frames (0.4–2.7 MB). `RenderMemoryTests` pins the estimate above those peaks.
@@ -17,17 +19,24 @@ public enum RenderMemory {
     static let animatedBitmaps = 4
     /// What a render holds whatever its size (rows, coverage buffers, the zlib stream, the output's start).
     static let baseBytes = 2 << 20
+    /// Bytes per pixel the whole-buffer compression adds up to ``PNGEncoder/wholeBufferPixelLimit`` pixels: the
+    /// filtered rows (4 bytes a pixel and a byte a row). libdeflate's output buffer is reserved at its bound but
+    /// only its used part is touched, a fraction for these pictures. Measured: +3.6 MB for a 1024² still,
+    /// +3.5–4.7 MB for 1024² APNGs.
+    static let wholeBufferBytesPerPixel = 4
 
     /// Estimated peak bytes of rendering `spec` in `format`, its text set with `typeface`.
     public static func estimate(_ spec: RingSpec, format: OutputFormat, typeface: Typeface = .system) -> Int {
         guard format == .png else { return baseBytes }
         let pixels = devicePixels(spec, typeface: typeface)
+        // Up to the limit, each image (the still, or one frame at a time) is compressed as one buffer.
+        let wholeBuffer = pixels <= PNGEncoder.wholeBufferPixelLimit ? wholeBufferBytesPerPixel * pixels : 0
         if spec.common.animation != nil {
-            return baseBytes + animatedBitmaps * 4 * pixels
+            return baseBytes + animatedBitmaps * 4 * pixels + wholeBuffer
         }
-        // Streamed rows; the compressed output is what grows (a tenth of a byte per pixel is generous for
-        // these flat-coloured pictures).
-        return baseBytes + pixels / 8
+        // Streamed rows (or the whole buffer); the compressed output is what grows (a tenth of a byte per pixel is
+        // generous for these flat-coloured pictures).
+        return baseBytes + pixels / 8 + wholeBuffer
     }
 
     /// Device pixels of the picture: size × scale squared, or a badge's own width × height × scale².

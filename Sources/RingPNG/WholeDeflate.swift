@@ -1,0 +1,42 @@
+import CDeflate
+
+/// One-shot DEFLATE of a whole buffer through libdeflate: the PNG image data of pictures up to
+/// ``PNGEncoder/wholeBufferPixelLimit`` (and, in RingApp, the gzip copy of SVG bodies).
+///
+/// libdeflate compresses a buffer it sees whole about twice as fast as zlib's streaming deflate at the same
+/// level, into slightly fewer bytes (measured on ring images: docs/performance.md, "PNG compression"). Its output
+/// is deterministic for a given library version, which ``version`` names so the renderer version can carry it.
+public enum WholeDeflate {
+    /// libdeflate's version string (`LIBDEFLATE_VERSION_STRING`, e.g. "1.14").
+    public static let version: String = String(cString: ringd_libdeflate_version())
+
+    /// A zlib stream (RFC 1950: PNG's `IDAT` payload) of `input` at libdeflate `level` (1…12).
+    public static func zlib(_ input: UnsafeBufferPointer<UInt8>, level: Int) -> [UInt8] {
+        compress(input, level: level, bound: libdeflate_zlib_compress_bound, compress: libdeflate_zlib_compress)
+    }
+
+    /// A gzip member (RFC 1952) of `input` at libdeflate `level` (1…12).
+    public static func gzip(_ input: UnsafeBufferPointer<UInt8>, level: Int) -> [UInt8] {
+        compress(input, level: level, bound: libdeflate_gzip_compress_bound, compress: libdeflate_gzip_compress)
+    }
+
+    private static func compress(
+        _ input: UnsafeBufferPointer<UInt8>, level: Int,
+        bound: (OpaquePointer?, Int) -> Int,
+        compress: (OpaquePointer?, UnsafeRawPointer?, Int, UnsafeMutableRawPointer?, Int) -> Int
+    ) -> [UInt8] {
+        precondition((1...12).contains(level), "libdeflate level must be 1…12")
+        // A compressor per call: its allocation is tens of microseconds against milliseconds of compression,
+        // and no state is shared between render threads.
+        guard let compressor = libdeflate_alloc_compressor(Int32(level)) else {
+            fatalError("libdeflate_alloc_compressor(\(level)) failed: out of memory")
+        }
+        defer { libdeflate_free_compressor(compressor) }
+        let capacity = bound(compressor, input.count)
+        return [UInt8](unsafeUninitializedCapacity: capacity) { output, count in
+            count = compress(compressor, input.baseAddress, input.count, output.baseAddress, capacity)
+            // The bound is what libdeflate promises to fit; 0 would mean it broke that promise.
+            precondition(count > 0 || input.isEmpty, "libdeflate output did not fit its own bound")
+        }
+    }
+}
