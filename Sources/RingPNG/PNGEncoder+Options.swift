@@ -83,25 +83,51 @@ extension PNGEncoder {
         public var allowsRGB: Bool
         /// zlib match-search tuning applied after the level; `nil` keeps the level's own parameters.
         public var matchTuning: MatchTuning?
-        /// libdeflate's level for images of at most ``PNGEncoder/wholeBufferPixelLimit`` pixels, whose filtered
+        /// libdeflate's levels for images of at most ``PNGEncoder/wholeBufferPixelLimit`` pixels, whose filtered
         /// rows are compressed as one buffer; nil streams every image through zlib (`level`, `zlibStrategy`,
         /// `matchTuning`), as larger images always are.
-        public var wholeBufferLevel: Int?
+        public var wholeBufferLevels: WholeBufferLevels?
 
         /// Creates options; `level` must be 0…9.
         public init(
             level: Int = 6, filter: FilterStrategy = .none, zlibStrategy: ZlibStrategy = .default,
             allowsRGB: Bool = true, matchTuning: MatchTuning? = .ringImages,
-            wholeBufferLevel: Int? = PNGEncoder.defaultWholeBufferLevel
+            wholeBufferLevels: WholeBufferLevels? = .ringImages
         ) {
             precondition((0...9).contains(level), "zlib level must be 0…9")
-            precondition(wholeBufferLevel.map { (1...12).contains($0) } ?? true, "libdeflate level must be 1…12")
-            self.wholeBufferLevel = wholeBufferLevel
+            self.wholeBufferLevels = wholeBufferLevels
             self.level = level
             self.filter = filter
             self.zlibStrategy = zlibStrategy
             self.allowsRGB = allowsRGB
             self.matchTuning = matchTuning
         }
+    }
+
+    /// libdeflate levels of the whole-buffer path, by image size.
+    ///
+    /// Measured on ring images against zlib level 6 with ``MatchTuning/ringImages`` (whole encode, release build;
+    /// docs/performance.md, "PNG compression"): level 6 takes 0.6 of the time for +0.3 … +2.0 % bytes at 256² and
+    /// 512²; at 1024² it is +2.4 % (and 1.09–1.10× `optipng -o2`), where level 7 takes 0.73 of zlib's time for
+    /// −5.6 % bytes. Levels 8–12 cost 2–60× more time for a few percent.
+    public struct WholeBufferLevels: Sendable, Hashable {
+        /// Level for images of up to `largeFrom - 1` pixels.
+        public var small: Int
+        /// Level from `largeFrom` pixels on.
+        public var large: Int
+        public var largeFrom: Int
+
+        /// What the service ships: 6 up to 512² px, 7 above.
+        public static let ringImages = WholeBufferLevels(small: 6, large: 7, largeFrom: 512 * 512 + 1)
+
+        public init(small: Int, large: Int, largeFrom: Int) {
+            precondition((1...12).contains(small) && (1...12).contains(large), "libdeflate levels are 1…12")
+            self.small = small
+            self.large = large
+            self.largeFrom = largeFrom
+        }
+
+        /// The level for an image of `pixels` pixels.
+        public func level(forPixels pixels: Int) -> Int { pixels >= largeFrom ? large : small }
     }
 }

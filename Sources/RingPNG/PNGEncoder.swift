@@ -12,9 +12,6 @@ public enum PNGEncoder {
     /// here, counted by RingApp's render memory estimate); every README-sized picture (up to 512 px at scale 2)
     /// takes the faster path.
     public static let wholeBufferPixelLimit = 1 << 20
-    /// libdeflate level of the whole-buffer path (measured against zlib and `optipng -o2`: docs/performance.md,
-    /// "PNG compression").
-    public static let defaultWholeBufferLevel = 6
 
     /// The PNG bytes of `bitmap`, un-premultiplied to straight RGBA8 (RGB8 if opaque and allowed).
     public static func encode(_ bitmap: Bitmap, options: Options = .init()) -> [UInt8] {
@@ -69,7 +66,7 @@ public enum PNGEncoder {
     /// The zlib stream of the filtered scanlines of the rows `rows` gives (see
     /// ``encode(width:height:opaque:options:rows:)``), and whether every pixel was opaque.
     ///
-    /// Up to ``wholeBufferPixelLimit`` pixels (and with ``Options/wholeBufferLevel`` set) the filtered rows are
+    /// Up to ``wholeBufferPixelLimit`` pixels (and with ``Options/wholeBufferLevels`` set) the filtered rows are
     /// collected and compressed at once by libdeflate; above it they are fed to zlib one at a time, so memory
     /// stays at a few rows beyond the compressed output however large the image.
     static func imageData(
@@ -77,7 +74,8 @@ public enum PNGEncoder {
         rows: (_ y: Int, _ buffer: UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8>
     ) -> (data: [UInt8], allOpaque: Bool) {
         precondition(colorType == .rgba || colorType == .rgb, "the encoder writes RGBA or RGB only")
-        if width * height <= wholeBufferPixelLimit, let level = options.wholeBufferLevel {
+        if width * height <= wholeBufferPixelLimit, let levels = options.wholeBufferLevels {
+            let level = levels.level(forPixels: width * height)
             var collected: [UInt8] = []
             collected.reserveCapacity(height * (width * colorType.channels + 1))
             let allOpaque = filteredRows(width: width, height: height, colorType: colorType, options: options, rows: rows) {

@@ -14,16 +14,16 @@ import Testing
 
     /// The streaming (zlib) path, against bytes made independently.
     @Test func transparentPixelKnownAnswer() {
-        #expect(PNGEncoder.encode(Bitmap(width: 1, height: 1), options: .init(wholeBufferLevel: nil)) == Self.transparentPixelPNG)
+        #expect(PNGEncoder.encode(Bitmap(width: 1, height: 1), options: .init(wholeBufferLevels: nil)) == Self.transparentPixelPNG)
     }
 
     /// The whole-buffer (libdeflate) path: the same pixels as the streaming path, the same bytes every time, and
-    /// within 3 % of its size (libdeflate level 6 against zlib level 6 with the ring match tuning: +0.3 … +2.4 %
-    /// on rings of 256–1024 px, for about 0.6 of the time; docs/performance.md, "PNG compression").
+    /// within 3 % of its size (libdeflate level 6 against zlib level 6 with the ring match tuning: +0.3 … +2.0 %
+    /// on rings of 256–512 px for about 0.6 of the time, level 7 above; docs/performance.md, "PNG compression").
     @Test func wholeBufferAndStreamingPathsAgree() throws {
         for image in [Bitmap(width: 1, height: 1), TestImages.ring(size: 48), TestImages.ring(size: 300)] {
             let whole = PNGEncoder.encode(image)
-            let streamed = PNGEncoder.encode(image, options: .init(wholeBufferLevel: nil))
+            let streamed = PNGEncoder.encode(image, options: .init(wholeBufferLevels: nil))
             #expect(whole == PNGEncoder.encode(image), "deterministic")
             #expect(try PNGDecoder.decode(whole).pixels == PNGDecoder.decode(streamed).pixels)
             if image.width > 1 {
@@ -31,6 +31,8 @@ import Testing
             }
         }
         #expect(PNGEncoder.wholeBufferPixelLimit == 1 << 20)
+        #expect(PNGEncoder.WholeBufferLevels.ringImages.level(forPixels: 256 * 256) == 6)
+        #expect(PNGEncoder.WholeBufferLevels.ringImages.level(forPixels: 1024 * 1024) == 7)
     }
 
     @Test func defaultsAreLevelSixFilterNone() {
