@@ -50,6 +50,22 @@ import Testing
         }
     }
 
+    @Test func aDocumentWithoutAValueSaysSo() async throws {
+        let upstream = try TestUpstream { _ in TestUpstream.json(#"{"schemaVersion": 1, "label": "build", "message": "passing"}"#) }
+        defer { upstream.stop() }
+        try await withRingd(Self.configuration()) { _, _, port in
+            let client = try TestClient(port: port)
+            let src = Self.encoded("http://127.0.0.1:\(upstream.port)/build.json")
+            let response = try client.get("/badge?src=\(src)")
+            #expect(response.status == 502)
+            #expect(response.bodyText.hasPrefix("src: the document gives no value"), "\(response.bodyText)")
+            // With the value in the URL, the document's label and message are used.
+            let given = try client.get("/badge?src=\(src)&p=1")
+            let direct = try client.get("/badge?label=build&message=passing&p=1")
+            #expect(given.status == 200 && given.body == direct.body)
+        }
+    }
+
     @Test func queryAndMaxPickAndScaleANumber() async throws {
         let upstream = try TestUpstream { _ in TestUpstream.json(#"{"totals": {"lines": [{"pct": 91.5}]}}"#) }
         defer { upstream.stop() }

@@ -69,10 +69,16 @@ extension RingApplication {
             spec = try QueryDecoder.decode(route: imageRoute, query: merged.query, typeface: typeface)
         } catch {
             // A value the document gave is the upstream's mistake (502); one in the URL is the request's (400).
-            guard merged.fromDocument.contains(error.parameter) else {
-                return planError(error, route: route, format: format, request: request, strict: strict)
+            if merged.fromDocument.contains(error.parameter) {
+                return fail(SourceProblem("src", "the document's \(error.message)"))
             }
-            return fail(SourceProblem("src", "the document's \(error.message)"))
+            // No progress anywhere: say so in terms of the document, which is where it was expected.
+            let progressNames: Set<String> = ["p", "value", "total"]
+            if progressNames.contains(error.parameter), !query.items.contains(where: { progressNames.contains($0.name) }) {
+                return fail(SourceProblem(
+                    "src", "the document gives no value: put p (or value and total) in it, a message like \"87%\", or pick a number with query="))
+            }
+            return planError(error, route: route, format: format, request: request, strict: strict)
         }
         let key = CacheKey(spec: spec, format: format, typeface: typeface)
         if !fields.stale {
