@@ -35,6 +35,12 @@ import Testing
             let maxAge = try #require(fromSource.header("Cache-Control"))
             #expect(maxAge.hasPrefix("public, max-age=") && maxAge != "public, max-age=86400", "\(maxAge)")
             #expect(fromSource.header("X-Ring-Source") == nil)
+            // GitHub's image proxy revalidates: 304 while the value has not changed, with the short max-age again.
+            let etag = try #require(fromSource.header("ETag"))
+            let revalidated = try client.get("/badge?src=\(src)", ["If-None-Match: \(etag)"])
+            #expect(revalidated.status == 304 && revalidated.body.isEmpty)
+            #expect(revalidated.header("Cache-Control")?.hasPrefix("public, max-age=") == true)
+            #expect(revalidated.header("Cache-Control") != "public, max-age=86400")
             // A URL parameter wins over the document's.
             let overridden = try client.get("/badge?src=\(src)&label=tests")
             let directOverridden = try client.get("/badge?label=tests&message=87%25&color=green&p=87%25")
