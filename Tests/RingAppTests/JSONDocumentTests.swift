@@ -1,3 +1,4 @@
+import RingTestSupport
 import Testing
 @testable import RingApp
 
@@ -379,18 +380,6 @@ struct JSONLargeDocumentTests {
 
 @Suite("JSON parsing: mutated documents")
 struct JSONMutationTests {
-    /// A fixed-seed generator, so a failure reproduces.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Thousands of byte-level mutations of a realistic document: each parses or is refused at an offset inside
     /// the input, and whatever parses can be walked without trapping.
     @Test func mutationsNeverTrap() {
@@ -399,7 +388,7 @@ struct JSONMutationTests {
          "totals":{"coverage":87.50,"lines":[1,-2.5e3,true,false,null,"\ud83d\ude00"]},"a":{"a":1}}
         """#.utf8)
         let alphabet = Array(#"{}[]:,"\u0123456789-+.eEtruefalsn "#.utf8) + [0x00, 0x0A, 0x80, 0xC0, 0xED, 0xF4, 0xFF]
-        var random = SplitMix(state: 20_240_601)
+        var random = SplitMix64(seed: 20_240_601)
         for _ in 0..<3000 {
             var bytes = seed
             for _ in 0..<Int.random(in: 1...4, using: &random) {

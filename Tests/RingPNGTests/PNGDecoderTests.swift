@@ -1,3 +1,4 @@
+import RingTestSupport
 import RingRaster
 import Testing
 @testable import RingPNG
