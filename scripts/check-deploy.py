@@ -230,6 +230,18 @@ else:
             and spec.get("securityContext", {}).get("seccompProfile", {}).get("type") == "RuntimeDefault"):
         problems.append("ringd pods must run non-root, read-only, without capabilities, with seccomp RuntimeDefault")
 
+# src= egress: ringd's pods reach out only to DNS and to public addresses on 443, whatever ringd's own checks say.
+policies = {o["metadata"]["name"]: o for o in objects if o.get("kind") == "NetworkPolicy"}
+ringd_policy = policies.get("ringd", {}).get("spec", {})
+if "Egress" not in ringd_policy.get("policyTypes", []):
+    problems.append("the ringd NetworkPolicy sets no egress rules (src= could reach the cluster's insides)")
+else:
+    blocks = [peer["ipBlock"] for rule in ringd_policy.get("egress", []) for peer in rule.get("to", []) if "ipBlock" in peer]
+    refused = {cidr for block in blocks for cidr in block.get("except", [])}
+    for private in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "169.254.0.0/16", "127.0.0.0/8", "fc00::/7", "fe80::/10"):
+        if any(block["cidr"] in ("0.0.0.0/0", "::/0") for block in blocks) and private not in refused:
+            problems.append(f"the ringd NetworkPolicy lets src= reach {private}")
+
 # The cluster's nginx.conf is deploy/nginx.conf with one upstream (the ringd Service) and the pid file in /tmp.
 compose_conf = (root / "deploy" / "nginx.conf").read_text()
 k8s_conf = (base / "nginx.conf").read_text()
