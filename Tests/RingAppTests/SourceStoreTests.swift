@@ -106,4 +106,14 @@ import Testing
         guard case .fresh = store.lookup("https://a/") else { Issue.record("a was used last"); return }
         guard case .fetch = store.lookup("https://b/") else { Issue.record("b was the oldest"); return }
     }
+
+    /// A badge whose document could not be used says so, not "invalid src" (the URL may be right).
+    @Test func aBadgeWhoseSourceFailedSaysUnavailable() {
+        let failed = ErrorBadge(QueryError(parameter: "src", problem: "timed out after 2.5 s"), query: "src=x&label=coverage",
+                                typeface: .strokeOnly)
+        #expect(failed.problem == "src unavailable" && failed.label == "coverage")
+        let malformed = ErrorBadge(QueryError(parameter: "src", given: "ftp://x", expected: "an http(s) URL"), query: "src=ftp://x",
+                                   typeface: .strokeOnly)
+        #expect(malformed.problem == "invalid src")
+    }
 }

@@ -5,7 +5,8 @@ import RingCore
 public struct ErrorBadge: Sendable, Hashable {
     /// The query's label when it is valid; empty otherwise (the badge is then the problem alone).
     public let label: String
-    /// "invalid p", or "invalid query" when the fault is not one parameter of the table.
+    /// "invalid p", or "invalid query" when the fault is not one parameter of the table, or "src unavailable" when a
+    /// `src` document could not be used (the URL may be right: the upstream failed, or the address is refused).
     public let problem: String
     public let look: BadgeLook
 
@@ -26,6 +27,10 @@ public struct ErrorBadge: Sendable, Hashable {
         }
         let look = error.parameter == "style" ? nil : (try? reader?.choice("style", as: BadgeLook.self)) ?? nil
         let known = table.parameter(error.parameter, in: .badge) != nil
-        self.init(label: label, problem: known ? "invalid \(error.parameter)" : "invalid query", look: look ?? .flat)
+        // A problem-form error ("src: timed out after 2.5 s") is not a malformed value: "invalid src" would send the
+        // author looking for a typo in a URL that may be fine.
+        let problem = error.problem != nil && known ? "\(error.parameter) unavailable"
+            : known ? "invalid \(error.parameter)" : "invalid query"
+        self.init(label: label, problem: problem, look: look ?? .flat)
     }
 }
