@@ -30,6 +30,11 @@ public final class FontSet: TextSetter, Sendable {
 
     public var capHeight: Double { faces[0].capHeight }
 
+    /// Forgets every shaped line. The fuzz target calls it after each input, so an input leaves the heap as it
+    /// found it: libFuzzer runs an input that ends with more allocations than it began a second time, then
+    /// looks for a leak, and every new label or error message would otherwise cost that.
+    public func removeShapedLines() { lines.removeAll() }
+
     /// The first character of `text` that no face draws, skipping default-ignorable code points (joiners,
     /// variation selectors), which HarfBuzz consumes without a glyph.
     public func firstUncovered(in text: String) -> Unicode.Scalar? {

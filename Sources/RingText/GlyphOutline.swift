@@ -76,6 +76,8 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     func value(for key: Key) -> Value? { storage.withLock { $0[key] } }
 
+    func removeAll() { storage.withLock { $0.removeAll(keepingCapacity: true) } }
+
     func store(_ value: Value, for key: Key) {
         storage.withLock {
             if $0.count >= capacity { $0.removeAll(keepingCapacity: true) }

@@ -220,4 +220,19 @@ import Testing
         let steps = zip(eased, eased.dropFirst()).map { $1 - $0 }
         #expect((steps.max() ?? 0) - (steps.min() ?? 0) < 1e-6)
     }
+
+    @Test func aLowerFrameCapKeepsTheEndsAndTheSpacingRules() throws {
+        // The fuzz target's cap: the same first and last frames, the eased spacing, at most five frames.
+        let plan = FramePlan(duration: 1, maximumFrames: 5)
+        #expect(plan.times.count == 5)
+        #expect(plan.times.first == 0 && plan.times.last == 1)
+        let gaps = zip(plan.times, plan.times.dropFirst()).map { $1 - $0 }
+        #expect(gaps[1] < gaps[0])
+        #expect(abs(plan.delays.dropLast().map(\.seconds).reduce(0, +) - 1) < 1e-9)
+        let spec = try QueryDecoder.decode(route: .ring, query: QueryString(parsing: "p=0.7&animate=1&size=32"))
+        let scene = RingLayout.scene(for: spec, text: nil)
+        let png = ImageRenderer.png(scene, scale: 1, maximumFrames: 5)
+        #expect(try PNGDecoder.decodeAnimation(png).frames.count == 5)
+        #expect(try PNGDecoder.decodeAnimation(ImageRenderer.png(scene, scale: 1)).frames.count == 31)
+    }
 }

@@ -7,7 +7,7 @@ public enum SceneCheck {
     /// Larger than any coordinate, angle (10 laps in degrees), duration or radius a valid spec produces.
     static let maxMagnitude = 1e6
 
-    public static func check(_ scene: Scene, context: String) {
+    public static func check(_ scene: Scene, context: @autoclosure () -> String) {
         if !(scene.width > 0 && scene.height > 0) { fail("scene is \(scene.width)×\(scene.height)", [], context) }
         if scene.title.isEmpty { fail("scene has no title", [], context) }
         var path = ["scene"]
@@ -18,7 +18,7 @@ public enum SceneCheck {
     /// The scene tree is walked explicitly (a new kind of item fails to compile here, which is the reminder
     /// to check it); what the items hold is walked through reflection, so a field added to a primitive, paint,
     /// clip or motion is covered without anyone updating this file.
-    static func walk(items: [SceneItem], _ path: inout [String], _ context: String) {
+    static func walk(items: [SceneItem], _ path: inout [String], _ context: () -> String) {
         for (index, item) in items.enumerated() {
             path.append(String(index))
             switch item {
@@ -47,14 +47,14 @@ public enum SceneCheck {
         }
     }
 
-    static func reflect(_ value: Any, _ label: String, _ path: inout [String], _ context: String) {
+    static func reflect(_ value: Any, _ label: String, _ path: inout [String], _ context: () -> String) {
         path.append(label)
         walk(value, &path, context)
         path.removeLast()
     }
 
     /// Every stored value of `value`, through reflection; `path` is the stack of field names, for the message.
-    static func walk(_ value: Any, _ path: inout [String], _ context: String) {
+    static func walk(_ value: Any, _ path: inout [String], _ context: () -> String) {
         if let x = value as? Double {
             if !isSane(x) { fail("\(x)", path, context) }
             return
@@ -75,7 +75,7 @@ public enum SceneCheck {
         }
     }
 
-    static func checkOutline(_ outline: FilledPath, _ path: inout [String], _ context: String) {
+    static func checkOutline(_ outline: FilledPath, _ path: inout [String], _ context: () -> String) {
         for (k, element) in outline.elements.enumerated() {
             let points: [Point]
             switch element {
@@ -90,7 +90,7 @@ public enum SceneCheck {
         }
     }
 
-    static func checkPoints(_ points: [Point], _ path: inout [String], _ context: String) {
+    static func checkPoints(_ points: [Point], _ path: inout [String], _ context: () -> String) {
         for (k, point) in points.enumerated() where !isSane(point.x) || !isSane(point.y) {
             fail("point \(k) = (\(point.x), \(point.y))", path, context)
         }
@@ -98,7 +98,7 @@ public enum SceneCheck {
 
     static func isSane(_ x: Double) -> Bool { x.isFinite && abs(x) <= maxMagnitude }
 
-    static func fail(_ message: String, _ path: [String], _ context: String) -> Never {
-        fatalError("RenderQuery fuzz invariant: layout produced \(path.joined(separator: ".")): \(message)\n  for \(context)")
+    static func fail(_ message: String, _ path: [String], _ context: () -> String) -> Never {
+        fatalError("RenderQuery fuzz invariant: layout produced \(path.joined(separator: ".")): \(message)\n  for \(context())")
     }
 }

@@ -13,6 +13,9 @@ public struct RenderedImage: Sendable {
 struct ImageRenderer: Sendable {
     /// The fonts labels and error messages are set in.
     var typeface: Typeface = .system
+    /// The most frames an animated PNG gets (``FramePlan``). Served images always use the APNG limit; the fuzz
+    /// target lowers it so an animated input costs a few frames, not sixty.
+    var maximumFrames: Int = APNGEncoder.maximumFrameCount
 
     func render(_ spec: RingSpec, format: OutputFormat) throws(QueryError) -> RenderedImage {
         let key = CanonicalSpec(spec, format: format, typeface: typeface)
@@ -22,15 +25,15 @@ struct ImageRenderer: Sendable {
             let svg = SVGWriter.write(scene, options: SVGWriter.Options(idPrefix: "r" + key.sha256.prefix(8)))
             return RenderedImage(key: key, body: Array(svg.utf8))
         case .png:
-            return RenderedImage(key: key, body: Self.png(scene, scale: Double(spec.common.scale)))
+            return RenderedImage(key: key, body: Self.png(scene, scale: Double(spec.common.scale), maximumFrames: maximumFrames))
         }
     }
 
     /// The PNG of `scene` at `scale` device pixels per CSS pixel: an APNG when the scene moves (frames from
     /// ``FramePlan``, plays once, the final frame as default image), else a plain PNG.
-    static func png(_ scene: Scene, scale: Double) -> [UInt8] {
+    static func png(_ scene: Scene, scale: Double, maximumFrames: Int = APNGEncoder.maximumFrameCount) -> [UInt8] {
         guard scene.isAnimated, let duration = scene.duration else { return stillPNG(scene, scale: scale) }
-        let plan = FramePlan(duration: duration)
+        let plan = FramePlan(duration: duration, maximumFrames: maximumFrames)
         let still = Rasterizer.render(scene.frame(at: duration), scale: scale)
         var options = PNGEncoder.Options()
         while true {
