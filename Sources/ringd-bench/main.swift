@@ -11,6 +11,7 @@ import RingText
 /// the tests (timings are not tests).
 ///
 ///     ringd-bench [--iterations N] [--sizes 64,256,1024] [--write DIR] [--profile NAME | --profile-encode NAME]
+///     ringd-bench --queries FILE
 ///
 /// Prints one JSON object per case: the first ("cold": the first render of that image in this process, after a
 /// tiny warm-up image has loaded the libraries) and median CPU times of the SVG path and
@@ -27,6 +28,9 @@ struct Options {
     var profileEncode: String?
     /// `--labels 1`: time labels instead (fonts loading, a ring with and without `label=auto`, hostile labels).
     var labels = false
+    /// `--queries FILE`: time the server's whole work for a miss on each query in FILE (one request target per
+    /// line, each drawn once: decoding, cache key, render), for `scripts/bench-serve`'s miss-latency row.
+    var queries: String?
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -39,6 +43,7 @@ struct Options {
             case "--profile": profile = value
             case "--profile-encode": profileEncode = value
             case "--labels": labels = value == "1"
+            case "--queries": queries = value
             default: throw BenchError("unknown flag \(flag)")
             }
         }
@@ -73,6 +78,23 @@ func milliseconds(_ body: () throws -> Void) rethrows -> Double {
 func median(_ values: [Double]) -> Double {
     let s = values.sorted()
     return s.isEmpty ? 0 : (s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2)
+}
+
+/// Misses: each query drawn once as the server draws a miss (``OfflineRender``: the server's decoding, key and
+/// writers), timed in CPU milliseconds after three warm-up renders of the first; prints the median and the 90th
+/// percentile as one JSON object. Distinct queries, as distinct misses are: no render repeats a picture.
+func runQueries(file: String) throws {
+    let queries = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map(String.init)
+    guard let first = queries.first else { throw BenchError("\(file) holds no query") }
+    for _ in 0..<3 { _ = OfflineRender.render(first) }
+    var times: [Double] = []
+    for query in queries.dropFirst() {
+        var result: Result<OfflineRender.Image, OfflineRender.Refusal>?
+        times.append(milliseconds { result = OfflineRender.render(query) })
+        if case .failure(let refusal) = result { throw BenchError("\(query): \(refusal.text)") }
+    }
+    times.sort()
+    print(#"{"queries": \#(times.count), "median_ms": \#(median(times)), "p90_ms": \#(times[times.count * 9 / 10])}"#)
 }
 
 /// Labels: what fonts cost at start-up, what a label adds to a 256 px ring (cold: the first render of the text in
@@ -124,6 +146,10 @@ func runLabels(iterations: Int) throws {
 
 func run() throws {
     let options = try Options(Array(CommandLine.arguments.dropFirst()))
+    if let file = options.queries {
+        try runQueries(file: file)
+        return
+    }
     if options.labels {
         try runLabels(iterations: options.iterations)
         return
