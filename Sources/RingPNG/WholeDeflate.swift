@@ -1,4 +1,5 @@
 import CDeflate
+import Synchronization
 
 /// One-shot DEFLATE of a whole buffer through libdeflate: the PNG image data of pictures up to
 /// ``PNGEncoder/wholeBufferPixelLimit`` (and, in RingApp, the gzip copy of SVG bodies).
@@ -26,17 +27,45 @@ public enum WholeDeflate {
         compress: (OpaquePointer?, UnsafeRawPointer?, Int, UnsafeMutableRawPointer?, Int) -> Int
     ) -> [UInt8] {
         precondition((1...12).contains(level), "libdeflate level must be 1…12")
-        // A compressor per call: its allocation is tens of microseconds against milliseconds of compression,
-        // and no state is shared between render threads.
-        guard let compressor = libdeflate_alloc_compressor(Int32(level)) else {
-            fatalError("libdeflate_alloc_compressor(\(level)) failed: out of memory")
-        }
-        defer { libdeflate_free_compressor(compressor) }
-        let capacity = bound(compressor, input.count)
+        let compressor = Compressors.take(level: level)
+        defer { Compressors.give(compressor, level: level) }
+        let capacity = bound(compressor.pointer, input.count)
         return [UInt8](unsafeUninitializedCapacity: capacity) { output, count in
-            count = compress(compressor, input.baseAddress, input.count, output.baseAddress, capacity)
+            count = compress(compressor.pointer, input.baseAddress, input.count, output.baseAddress, capacity)
             // The bound is what libdeflate promises to fit; 0 would mean it broke that promise.
             precondition(count > 0 || input.isEmpty, "libdeflate output did not fit its own bound")
+        }
+    }
+
+    /// Compressors kept between calls, per level. A compressor is several hundred KiB of tables that libdeflate
+    /// initialises on use; allocated per call, their first touch cost a small SVG's gzip copy about 100 µs of page
+    /// faults on top of 40 µs of compressing (docs/performance.md, "Where a miss's time goes"). Each thread takes
+    /// one for the length of a call, so the pool holds at most one per thread that compressed at once.
+    private enum Compressors {
+        /// A libdeflate compressor, used by one thread at a time (taken from and given back to the pool).
+        struct Handle: @unchecked Sendable {
+            let pointer: OpaquePointer
+        }
+
+        /// More than render threads and fetch threads together ever compress at once; beyond it they are freed.
+        static let keptPerLevel = 16
+        static let idle = Mutex<[Int: [Handle]]>([:])
+
+        static func take(level: Int) -> Handle {
+            if let kept = idle.withLock({ $0[level]?.popLast() }) { return kept }
+            guard let pointer = libdeflate_alloc_compressor(Int32(level)) else {
+                fatalError("libdeflate_alloc_compressor(\(level)) failed: out of memory")
+            }
+            return Handle(pointer: pointer)
+        }
+
+        static func give(_ compressor: Handle, level: Int) {
+            let kept = idle.withLock { idle in
+                guard idle[level, default: []].count < keptPerLevel else { return false }
+                idle[level, default: []].append(compressor)
+                return true
+            }
+            if !kept { libdeflate_free_compressor(compressor.pointer) }
         }
     }
 }

@@ -19,10 +19,10 @@ import Testing
     /// follows the installed font files (``fontFilesAreInTheKey()``), and with libdeflate 1.14 named as the codec
     /// (the server names the version it runs with: ``theCompressorIsInTheKey()``).
     @Test(arguments: [
-        (ImageRoute.ring, "p=0.7", OutputFormat.svg, "254974fd5f33f12528efccc380c7193298d9bb055e33265427e9f8dabb698c47"),
-        (.ring, "p=0.7", .png, "8ca51063b3bfe015d5f62501550bd1a37b655c7541b9e9b92d91503eae0d12e8"),
-        (.activity, "p=0.8,0.6,1.1", .svg, "dcba1315edf29c46b25de7d13818edb14c62c505919dc07617a4da3aa2753b18"),
-        (.check, "", .svg, "74ae15e2cd3f9098a4cbc00850ede8c4b7b6f1d0426870dbe3165938445e0e75"),
+        (ImageRoute.ring, "p=0.7", OutputFormat.svg, "894a051edad00c294bc2731e4a75538d09de867494ae6ffbc1f34b0c2491c86a"),
+        (.ring, "p=0.7", .png, "4e293cb1c2c91a411e92b952a6e4e5b32bc07290544b032cbe3c4bf5f74bb330"),
+        (.activity, "p=0.8,0.6,1.1", .svg, "dfc9deb8b8d21b686d259345db1116b8ead3fbbee81546e3c7d74ffb89eb3fc3"),
+        (.check, "", .svg, "9db813c4409e10b758dd9697f8a8f5fbb87df5b87948dbdc65f2d7621df3b1eb"),
     ])
     func goldenKeys(route: ImageRoute, query: String, format: OutputFormat, digest: String) throws {
         let key = try Self.key(route, query, format, typeface: .strokeOnly, codec: "libdeflate-1.14")
@@ -61,6 +61,28 @@ import Testing
         ]
         let keys = try Set(spellings.map { try Self.key(.ring, $0) })
         #expect(keys.count == 1, "\(keys)")
+    }
+
+    /// The canonical text lists every stored field, and no text a client chooses can pass for structure: a label
+    /// spelling out the encoding's own punctuation, or a label and title whose split moved, are other keys.
+    @Test func theCanonicalTextNamesEveryFieldAndTextCannotImitateIt() throws {
+        let spec = try QueryDecoder.decode(route: .ring, query: QueryString(parsing: "p=0.7&label=x&title=y"))
+        let text = CanonicalEncoder.text(of: spec)
+        for field in ["style=", "ring:", "progress=0.7;", "fill=", "thickness=", "common=", "size=128.0;", "label=",
+                      "text:_0=1'x;", "title=1'y;", "dark="] {
+            #expect(text.contains(field), "\(field) missing from \(text)")
+        }
+        let lookalikes = [
+            "p=0.7&label=x;title=1'y&title=y", "p=0.7&label=x&title=y;", "p=0.7&label=x)&title=y",
+            "p=0.7&label=1'x&title=y", "p=0.7&label=xt&title=itle", "p=0.7&label=x&title=y&theme=auto",
+        ]
+        let keys = try lookalikes.map { try Self.key(.ring, $0) } + [try Self.key(.ring, "p=0.7&label=x&title=y")]
+        #expect(Set(keys).count == keys.count)
+        // Equal specs, equal texts: the encoding has no per-call state.
+        #expect(CanonicalEncoder.text(of: spec) == text)
+        // The dark variant of theme=auto is part of the text, so it is part of the key.
+        let auto = try QueryDecoder.decode(route: .ring, query: QueryString(parsing: "p=0.7&theme=auto"))
+        #expect(CanonicalEncoder.text(of: auto).ranges(of: "progress=0.7;").count == 2)
     }
 
     @Test func reorderedParametersAreOneKey() throws {

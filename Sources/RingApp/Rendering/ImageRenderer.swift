@@ -19,13 +19,18 @@ struct ImageRenderer: Sendable {
 
     func render(_ spec: RingSpec, format: OutputFormat) throws(QueryError) -> RenderedImage {
         let key = CanonicalSpec(spec, format: format, typeface: typeface)
+        return RenderedImage(key: key, body: try body(spec, format: format, digest: key.sha256))
+    }
+
+    /// The bytes of `spec` in `format` for a caller that already holds its key's `digest` (a render job's
+    /// ``CacheKey``): the key is worked out once per miss, not again here.
+    func body(_ spec: RingSpec, format: OutputFormat, digest: String) throws(QueryError) -> [UInt8] {
         let scene = RingLayout.scene(for: spec, text: typeface.setter)
         switch format {
         case .svg:
-            let svg = SVGWriter.write(scene, options: SVGWriter.Options(idPrefix: "r" + key.sha256.prefix(8)))
-            return RenderedImage(key: key, body: Array(svg.utf8))
+            return Array(SVGWriter.write(scene, options: SVGWriter.Options(idPrefix: "r" + digest.prefix(8))).utf8)
         case .png:
-            return RenderedImage(key: key, body: Self.png(scene, scale: Double(spec.common.scale), maximumFrames: maximumFrames))
+            return Self.png(scene, scale: Double(spec.common.scale), maximumFrames: maximumFrames)
         }
     }
 

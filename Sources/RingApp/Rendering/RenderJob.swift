@@ -28,13 +28,13 @@ struct RenderJob: Sendable {
         let entry: CacheEntry
         switch kind {
         case .image(let spec):
-            let image: RenderedImage
+            let body: [UInt8]
             do {
-                image = try app.renderer.render(spec, format: key.format)
+                body = try app.renderer.body(spec, format: key.format, digest: key.digest)
             } catch {
                 return .failed(error)
             }
-            entry = .image(key: key, body: image.body, route: route, configuration: app.configuration)
+            entry = .image(key: key, body: body, route: route, configuration: app.configuration)
             app.cache.insert(entry, aliasing: target)
         case .error(let message, let size, let badge):
             let image = badge.map { app.renderer.errorImage($0, format: key.format) }

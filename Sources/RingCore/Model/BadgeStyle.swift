@@ -1,6 +1,6 @@
 /// `/badge`: a badge in the shape of shields.io's (DESIGN.md §3): the label on the left, a small progress ring
 /// and the value on the right.
-public struct BadgeStyle: Sendable, Hashable {
+public struct BadgeStyle: Sendable, Hashable, Encodable {
     /// Progress the small ring shows, within ``RingLimits/progress``.
     public var progress: Double
     /// Left text; empty draws no left part (the badge is the value alone, as on shields.io).
@@ -35,7 +35,7 @@ public struct BadgeStyle: Sendable, Hashable {
 }
 
 /// shields.io's badge styles (`style=`).
-public enum BadgeLook: String, Sendable, Hashable, CaseIterable {
+public enum BadgeLook: String, Sendable, Hashable, CaseIterable, Encodable {
     /// 20 px, corners of radius 3, a faint top-to-bottom shade and text with a 1 px shadow.
     case flat
     /// 20 px, square corners, no shade or shadow.
@@ -61,7 +61,7 @@ public enum BadgeLook: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Where a badge style puts things, in CSS pixels.
-public struct BadgeMetrics: Sendable, Hashable {
+public struct BadgeMetrics: Sendable, Hashable, Encodable {
     public var height: Double
     public var cornerRadius: Double
     /// Text size (em) in pixels.

@@ -2,7 +2,7 @@
 ///
 /// 8-bit is the single quantisation point: the SVG writer prints these bytes and the rasterizer reads them,
 /// so both outputs start from identical colours.
-public struct Color: Sendable, Hashable {
+public struct Color: Sendable, Hashable, Encodable {
     public var r: UInt8
     public var g: UInt8
     public var b: UInt8

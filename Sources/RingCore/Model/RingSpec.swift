@@ -1,6 +1,6 @@
 /// A fully validated request for one image: the style with every default applied, plus the options every style
 /// shares. Built once by the query decoder; layout and writers only read it and never fail.
-public struct RingSpec: Sendable, Hashable {
+public struct RingSpec: Sendable, Hashable, Encodable {
     public var style: Style
     public var common: CommonOptions
     /// Storage of ``darkVariant`` (an array: a value cannot hold its own type directly).
@@ -19,7 +19,7 @@ public struct RingSpec: Sendable, Hashable {
     }
 
     /// The looks, one per route.
-    public enum Style: Sendable, Hashable {
+    public enum Style: Sendable, Hashable, Encodable {
         case ring(RingStyle)
         case activity(ActivityStyle)
         case petals(PetalsStyle)
@@ -42,7 +42,7 @@ public struct RingSpec: Sendable, Hashable {
 }
 
 /// Options shared by every style (DESIGN.md §3 "Common parameters").
-public struct CommonOptions: Sendable, Hashable {
+public struct CommonOptions: Sendable, Hashable, Encodable {
     /// Side of the square image in CSS pixels, within ``RingLimits/size``.
     public var size: Double
     /// PNG pixel density, within ``RingLimits/scale``.
@@ -75,14 +75,14 @@ public struct CommonOptions: Sendable, Hashable {
 }
 
 /// Light or dark surroundings: picks default track and label colours.
-public enum Theme: String, Sendable, Hashable, CaseIterable {
+public enum Theme: String, Sendable, Hashable, CaseIterable, Encodable {
     /// Light surroundings; dark surroundings; both, switched by the page's `prefers-color-scheme` (SVG; a PNG,
     /// which has no media queries, draws the light set).
     case light, dark, auto
 }
 
 /// What is written in the middle (or under the petals).
-public enum Label: Sendable, Hashable {
+public enum Label: Sendable, Hashable, Encodable {
     case none
     /// The percentage, e.g. `70%`.
     case auto
@@ -91,7 +91,7 @@ public enum Label: Sendable, Hashable {
 }
 
 /// A one-shot animation that ends on the still image.
-public struct Animation: Sendable, Hashable {
+public struct Animation: Sendable, Hashable, Encodable {
     /// Seconds, within ``RingLimits/duration``.
     public var duration: Double
     public init(duration: Double = 1) {
@@ -100,7 +100,7 @@ public struct Animation: Sendable, Hashable {
 }
 
 /// A length given in pixels or as a fraction of the image size (`12%` → 0.12).
-public enum Length: Sendable, Hashable {
+public enum Length: Sendable, Hashable, Encodable {
     case pixels(Double)
     case fraction(Double)
 
@@ -114,7 +114,7 @@ public enum Length: Sendable, Hashable {
 }
 
 /// A ring's paint: one colour, or an angular gradient along the arc.
-public enum Fill: Sendable, Hashable {
+public enum Fill: Sendable, Hashable, Encodable {
     case solid(Color)
     case gradient(Gradient)
 
@@ -136,7 +136,7 @@ public enum Fill: Sendable, Hashable {
 }
 
 /// Evenly spaced colour stops, ``RingLimits/gradientStops`` of them.
-public struct Gradient: Sendable, Hashable {
+public struct Gradient: Sendable, Hashable, Encodable {
     public let stops: [Color]
 
     /// Nil unless the stop count is within ``RingLimits/gradientStops``.
@@ -154,17 +154,17 @@ public struct Gradient: Sendable, Hashable {
     }
 }
 
-public enum LineCap: String, Sendable, Hashable, CaseIterable {
+public enum LineCap: String, Sendable, Hashable, CaseIterable, Encodable {
     case round, butt
 }
 
 /// Sweep direction on screen.
-public enum Direction: String, Sendable, Hashable, CaseIterable {
+public enum Direction: String, Sendable, Hashable, CaseIterable, Encodable {
     case cw, ccw
 }
 
 /// Whether the tip cap casts its forward shadow.
-public enum ShadowMode: String, Sendable, Hashable, CaseIterable {
+public enum ShadowMode: String, Sendable, Hashable, CaseIterable, Encodable {
     /// Only when progress > ``ShadowMode/autoThreshold`` (seed 000: p > 0.96, when the tip nears the start).
     case auto
     case on, off
@@ -182,7 +182,7 @@ public enum ShadowMode: String, Sendable, Hashable, CaseIterable {
 }
 
 /// `/ring`: one progress ring (seeds 000, 002).
-public struct RingStyle: Sendable, Hashable {
+public struct RingStyle: Sendable, Hashable, Encodable {
     /// Within ``RingLimits/progress``.
     public var progress: Double
     public var fill: Fill
@@ -211,7 +211,7 @@ public struct RingStyle: Sendable, Hashable {
 }
 
 /// One ring of an activity image.
-public struct ActivityRing: Sendable, Hashable {
+public struct ActivityRing: Sendable, Hashable, Encodable {
     public var progress: Double
     public var fill: Fill
     /// Track under this ring; nil draws none.
@@ -225,7 +225,7 @@ public struct ActivityRing: Sendable, Hashable {
 }
 
 /// `/activity`: concentric rings, outermost first.
-public struct ActivityStyle: Sendable, Hashable {
+public struct ActivityStyle: Sendable, Hashable, Encodable {
     /// ``RingLimits/rings`` rings, outermost first.
     public var rings: [ActivityRing]
     public var thickness: Length
@@ -251,7 +251,7 @@ public struct ActivityStyle: Sendable, Hashable {
 }
 
 /// `/petals`: capsules around a centre whose opacities show progress (seed 001).
-public struct PetalsStyle: Sendable, Hashable {
+public struct PetalsStyle: Sendable, Hashable, Encodable {
     public var progress: Double
     /// ``RingLimits/petals`` petals.
     public var petals: Int
@@ -271,7 +271,7 @@ public struct PetalsStyle: Sendable, Hashable {
 }
 
 /// `/pie`: a thin border ring and a wedge filling from the top (seed 004).
-public struct PieStyle: Sendable, Hashable {
+public struct PieStyle: Sendable, Hashable, Encodable {
     public var progress: Double
     public var color: Color
     public var border: Color
@@ -286,12 +286,12 @@ public struct PieStyle: Sendable, Hashable {
 }
 
 /// Outline shape of `/check`.
-public enum CheckShape: String, Sendable, Hashable, CaseIterable {
+public enum CheckShape: String, Sendable, Hashable, CaseIterable, Encodable {
     case circle, square, rounded
 }
 
 /// `/check`: a circled checkmark (seed 003); the still image is the final state (colour `to`).
-public struct CheckStyle: Sendable, Hashable {
+public struct CheckStyle: Sendable, Hashable, Encodable {
     public var shape: CheckShape
     public var from: Color
     public var to: Color
