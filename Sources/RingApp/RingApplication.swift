@@ -132,8 +132,15 @@ public struct RingApplication: HTTPResponder {
                 return .response(counted(Self.overloaded, route: route, format: nil))
             }
             return .deferred
-        case .render(let job):
+        case .render(let planned):
             let app = self
+            // An SVG miss for a client that takes identity is answered before its gzip copy is built.
+            var deferring = planned
+            if case .image = planned.kind, planned.key.format == .svg, planned.sourceFields == nil,
+                ContentCoding.preferred(by: request.headers) != .gzip {
+                deferring.defersGzip = true
+            }
+            let job = deferring
             // Whether this request started the render or joined one, known once `submit` returns (a joined
             // render can finish before that: then it was a join).
             let use = Mutex<AccessLog.CacheUse?>(nil)
@@ -145,6 +152,8 @@ public struct RingApplication: HTTPResponder {
                     accessLog.record(request, response, route: job.route, cache: cache, since: start,
                                      renderSeconds: outcome.renderSeconds)
                 }
+            } afterwards: { outcome in
+                job.completeDeferredWork(outcome, app: app)
             }
             switch admission {
             case .rejected:

@@ -29,6 +29,31 @@ import Testing
         #expect(values.withLock { $0 } == Array(repeating: 42, count: 50))
     }
 
+    /// `afterwards` runs once, on the render thread, after every completion (joined ones included) has run,
+    /// and the key is free again by then: a new submission is queued, not joined.
+    @Test func afterwardsRunsOnceAfterEveryCompletion() {
+        let pool = RenderPool<String, Int>(threads: 1, queueLimit: 4)
+        let gate = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        let events = Mutex<[String]>([])
+        let first = pool.submit(key: "k", work: { gate.wait(); return 7 }, completion: { value in
+            events.withLock { $0.append("completion \(value)") }
+        }, afterwards: { value in
+            events.withLock { $0.append("afterwards \(value)") }
+            finished.signal()
+        })
+        let joined = pool.submit(key: "k", work: { 0 }, completion: { value in
+            events.withLock { $0.append("completion \(value)") }
+        }, afterwards: { _ in events.withLock { $0.append("a joined job's afterwards") } })
+        gate.signal()
+        finished.wait()
+        #expect(first == .queued && joined == .joined)
+        #expect(events.withLock { $0 } == ["completion 7", "completion 7", "afterwards 7"])
+        let again = pool.submit(key: "k", work: { 8 }) { _ in finished.signal() }
+        #expect(again == .queued)
+        finished.wait()
+    }
+
     @Test func aFullQueueRejectsAtOnce() {
         let pool = RenderPool<Int, Int>(threads: 1, queueLimit: 2)
         let gate = DispatchSemaphore(value: 0)

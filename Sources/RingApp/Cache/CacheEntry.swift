@@ -25,6 +25,7 @@ public final class CacheEntry: Sendable {
 
     /// What the entry was built from beyond the key and bodies (for ``restamped(cacheControl:)``).
     private let extraFields: [(String, String)]
+    private let cacheControl: String
     private let validated: Bool
     private let variesByAccept: Bool
 
@@ -39,6 +40,7 @@ public final class CacheEntry: Sendable {
                  cacheControl: String, validated: Bool, variesByAccept: Bool, gzipBody precomputed: [UInt8]?? = nil) {
         self.key = key
         self.extraFields = extraFields
+        self.cacheControl = cacheControl
         self.validated = validated
         self.variesByAccept = variesByAccept
         let body = Self.compacted(body)
@@ -114,12 +116,26 @@ public final class CacheEntry: Sendable {
     }
 
     /// A rendered image: strong entity tags, `Cache-Control: public, max-age=…`, and for SVG the
-    /// Content-Security-Policy of DESIGN.md §7.
-    static func image(key: CacheKey, body: [UInt8], route: RequestRoute, configuration: AppConfiguration) -> CacheEntry {
+    /// Content-Security-Policy of DESIGN.md §7. `gzipCopy: false` leaves an SVG without its gzip copy for now
+    /// (``withGzipCopy()`` adds it): the miss of a client that takes identity is answered first.
+    static func image(
+        key: CacheKey, body: [UInt8], route: RequestRoute, configuration: AppConfiguration, gzipCopy: Bool = true
+    ) -> CacheEntry {
         CacheEntry(
             key: key, body: body, format: key.format, style: route.rawValue, route: route,
             fields: commonFields(key.format), cacheControl: "public, max-age=\(configuration.maxAge)", validated: true,
-            variesByAccept: false)
+            variesByAccept: false, gzipBody: gzipCopy ? nil : .some(nil))
+    }
+
+    /// Whether this entry could carry a gzip copy it does not have yet.
+    var lacksGzipCopy: Bool { gzipBody == nil && key.format == .svg }
+
+    /// This entry with its gzip copy: the same body (shared), headers and entity tags, and the gzip
+    /// representation beside them.
+    func withGzipCopy() -> CacheEntry {
+        CacheEntry(
+            key: key, body: body, format: key.format, style: style, route: route, fields: extraFields,
+            cacheControl: cacheControl, validated: validated, variesByAccept: variesByAccept)
     }
 
     /// An error image (DESIGN.md §4): status 200 so it is shown, `X-Ring-Error` with the message, a short

@@ -20,6 +20,9 @@ struct RenderJob: Sendable {
     var cost: Int = 0
     /// For a picture drawn from a `src` document: the headers that say how long its value holds.
     var sourceFields: SourceFields?
+    /// Whether an SVG's gzip copy waits until the reply is sent (``completeDeferredWork(_:app:)``): the request
+    /// that started the render takes identity, so compressing first would only delay its answer.
+    var defersGzip = false
 
     /// Renders, caches and times the result.
     func run(_ app: RingApplication) -> RenderOutcome {
@@ -34,7 +37,7 @@ struct RenderJob: Sendable {
             } catch {
                 return .failed(error)
             }
-            entry = .image(key: key, body: body, route: route, configuration: app.configuration)
+            entry = .image(key: key, body: body, route: route, configuration: app.configuration, gzipCopy: !defersGzip)
             app.cache.insert(entry, aliasing: target)
         case .error(let message, let size, let badge):
             let image = badge.map { app.renderer.errorImage($0, format: key.format) }
@@ -48,6 +51,15 @@ struct RenderJob: Sendable {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         app.metrics.observeRender(style: entry.style, format: key.format.rawValue, seconds: seconds)
         return .entry(entry, renderSeconds: seconds)
+    }
+}
+
+extension RenderJob {
+    /// After the reply: the gzip copy a deferred SVG entry lacks, built on the render thread and stored over the
+    /// entry (until then, hits answer identity, which is correct for every client, only larger).
+    func completeDeferredWork(_ outcome: RenderOutcome, app: RingApplication) {
+        guard defersGzip, case .entry(let entry, _) = outcome, entry.lacksGzipCopy else { return }
+        app.cache.insert(entry.withGzipCopy(), aliasing: target)
     }
 }
 

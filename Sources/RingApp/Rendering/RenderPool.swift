@@ -43,12 +43,16 @@ public final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendab
     }
 
     /// Runs `work` for `key` on a render thread (unless a job for `key` is already pending), then calls
-    /// `completion` with its value. `cost` is the job's estimated peak memory in bytes.
+    /// `completion` with its value. `cost` is the job's estimated peak memory in bytes. `afterwards`, if the job
+    /// was queued (not joined), runs on the same thread once every completion has: small work that must not
+    /// delay the answers (its memory is not counted: the job's cost is released before the completions run).
     public func submit(
-        key: Key, cost: Int = 0, work: @escaping @Sendable () -> Value, completion: @escaping @Sendable (Value) -> Void
+        key: Key, cost: Int = 0, work: @escaping @Sendable () -> Value, completion: @escaping @Sendable (Value) -> Void,
+        afterwards: (@Sendable (Value) -> Void)? = nil
     ) -> Admission {
         core.startThreadsOnce(count: threads)
-        return core.submit(key: key, cost: max(0, cost), work: work, completion: completion, queueLimit: queueLimit)
+        return core.submit(
+            key: key, cost: max(0, cost), work: work, completion: completion, afterwards: afterwards, queueLimit: queueLimit)
     }
 
     /// The summed cost of the jobs running now.
@@ -63,6 +67,7 @@ public final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendab
             let key: Key
             let cost: Int
             let work: @Sendable () -> Value
+            let afterwards: (@Sendable (Value) -> Void)?
         }
 
         struct State {
@@ -107,7 +112,7 @@ public final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendab
 
         func submit(
             key: Key, cost: Int, work: @escaping @Sendable () -> Value, completion: @escaping @Sendable (Value) -> Void,
-            queueLimit: Int
+            afterwards: (@Sendable (Value) -> Void)?, queueLimit: Int
         ) -> Admission {
             let admission: Admission = state.withLock { state in
                 if state.waiters[key] != nil {
@@ -116,7 +121,7 @@ public final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendab
                 }
                 guard state.queued < queueLimit, !state.stopping else { return .rejected }
                 state.waiters[key] = [completion]
-                state.queue.append(Job(key: key, cost: cost, work: work))
+                state.queue.append(Job(key: key, cost: cost, work: work, afterwards: afterwards))
                 return .queued
             }
             if admission == .queued { available.signal() }
@@ -183,6 +188,7 @@ public final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendab
                 }
                 for _ in 0..<wake { memoryFreed.signal() }
                 for completion in completions { completion(value) }
+                job.afterwards?(value)
             }
         }
     }
