@@ -118,6 +118,27 @@ import Testing
         }
     }
 
+    /// Bodies of 1 KiB and more are sent from the response itself, not copied into the connection's buffer,
+    /// and only while nothing is queued after them: mixed with small ones, pipelined, and sent against a
+    /// reader that is not reading yet (partial sends), every body still arrives whole and in order.
+    @Test func pipelinedLargeAndSmallBodiesArriveWholeAndInOrder() async throws {
+        try await withLiveServer { _, port in
+            let client = try TestClient(port: port)
+            let sizes = [5_000, 3, 300_000, 1_024, 1_023, 70_000, 2, 1_025]
+            client.send(sizes.enumerated().map { "GET /big?size=\($1)&n=\($0) HTTP/1.1\r\nHost: t\r\n\r\n" }.joined()
+                + "HEAD /big?size=9000 HTTP/1.1\r\nHost: t\r\n\r\nGET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+            usleep(200_000)  // let the server fill the socket and wait for writability
+            for (index, size) in sizes.enumerated() {
+                let response = try client.readResponse()
+                #expect(response.header("X-N") == "\(index)")
+                #expect(response.body == TestResponder.pattern(size))
+            }
+            let head = try client.readResponse(forHead: true)
+            #expect(head.header("Content-Length") == "9000" && head.body.isEmpty)
+            #expect(try client.readResponse().bodyText == "hello")
+        }
+    }
+
     @Test func slowResponderOnOneQueueDoesNotBlockTheOtherQueue() async throws {
         try await withLiveServer({ $0.ioQueues = 2 }) { _, port in
             let slow = try TestClient(port: port)

@@ -12,7 +12,8 @@ import Dispatch
 ///
 /// **Flow:** input is read only while there is nothing to send. Complete requests are answered in
 /// order and their responses appended to one output buffer (coalescing pipelined responses) up to
-/// `maxQueuedOutput`, then the buffer goes out with one `send`. While the kernel does not take it all,
+/// `maxQueuedOutput`, then the buffer goes out with one `send`; the body of the last response, when large, is
+/// not copied into it but sent from the response itself in the same `sendmsg`. While the kernel does not take it all,
 /// reads stop and the connection waits for writability instead. A response that ends the connection is
 /// followed by a lingering close.
 ///
@@ -32,6 +33,17 @@ final class Connection: @unchecked Sendable {
     private var machine: ConnectionStateMachine
     private var output: [UInt8] = []
     private var outputOffset = 0
+    /// The body of the last queued response, sent after `output` straight from the response (a cached body is
+    /// shared, not copied): only while it is the last thing queued; a response queued after it copies it into
+    /// `output` first, so the order holds.
+    private var outputBody: [UInt8] = []
+    private var outputBodyOffset = 0
+    /// Bodies this long or longer are sent from the response rather than copied into `output` (shorter ones
+    /// cost less to copy than a second buffer costs the kernel).
+    static let borrowedBodyMinimum = 1024
+
+    private var hasQueuedOutput: Bool { outputOffset < output.count || outputBodyOffset < outputBody.count }
+    private var queuedOutputCount: Int { output.count - outputOffset + outputBody.count - outputBodyOffset }
     /// The response that ends the connection is queued: close (lingering) once it is sent.
     private var closeAfterOutput = false
     /// The peer shut down its side: answer what is buffered, then close.
@@ -170,7 +182,7 @@ final class Connection: @unchecked Sendable {
     /// Sends what is queued, answers what is parsed, and decides whether to read, wait or close.
     private func drive(now: ContinuousClock.Instant) {
         while !isClosed {
-            if outputOffset < output.count {
+            if hasQueuedOutput {
                 switch flush(now: now) {
                 case .blocked: return
                 case .failed:
@@ -204,7 +216,7 @@ final class Connection: @unchecked Sendable {
     /// or a response ends the connection. Returns whether any output was queued.
     private func answerBufferedRequests() -> Bool {
         var queued = false
-        while !closeAfterOutput, deferredRequest == nil, output.count < loop.configuration.maxQueuedOutput {
+        while !closeAfterOutput, deferredRequest == nil, queuedOutputCount < loop.configuration.maxQueuedOutput {
             let request: HTTPRequest?
             do {
                 request = try parser.nextRequest()
@@ -247,10 +259,29 @@ final class Connection: @unchecked Sendable {
             && !response.headers.containsToken("close", in: "Connection")
         let header: ResponseSerializer.ConnectionHeader =
             !keepAlive ? .close : (request.version == .http1_0 ? .keepAlive : .none)
-        ResponseSerializer.append(
+        moveOutputBodyIntoOutput()
+        let body = response.body
+        let borrowed = body.count >= Self.borrowedBodyMinimum
+        let sendsBody = ResponseSerializer.appendMessageHead(
             response, isHeadRequest: request.method == .head, connection: header,
-            dateLine: loop.dateLine(), to: &output)
+            dateLine: loop.dateLine(), to: &output, reservingBody: !borrowed)
+        if sendsBody {
+            if borrowed {
+                outputBody = body
+                outputBodyOffset = 0
+            } else {
+                output.append(contentsOf: body)
+            }
+        }
         if !keepAlive { closeAfterOutput = true }
+    }
+
+    /// Copies the unsent part of a borrowed body into `output`, so what is queued next goes after it.
+    private func moveOutputBodyIntoOutput() {
+        guard outputBodyOffset < outputBody.count else { return }
+        output.append(contentsOf: outputBody[outputBodyOffset...])
+        outputBody = []
+        outputBodyOffset = 0
     }
 
     /// The responder's late answer, on this connection's queue. Dropped if the connection closed.
@@ -264,6 +295,7 @@ final class Connection: @unchecked Sendable {
     /// Queues a server-generated error response; it is the connection's last.
     private func queueProtocolError(_ status: HTTPStatus, reason: String) {
         loop.responder.answeredProtocolError(status, reason: reason)
+        moveOutputBodyIntoOutput()
         ResponseSerializer.append(
             ResponseSerializer.protocolError(status, reason: reason), isHeadRequest: false,
             connection: .close, dateLine: loop.dateLine(), to: &output)
@@ -275,18 +307,24 @@ final class Connection: @unchecked Sendable {
     private enum FlushResult { case sent, blocked, failed }
 
     private func flush(now: ContinuousClock.Instant) -> FlushResult {
-        while outputOffset < output.count {
+        while hasQueuedOutput {
             let result: IOResult
             do {
-                result = try output.withUnsafeBytes { bytes throws(SystemError) in
-                    try socket.send(UnsafeRawBufferPointer(rebasing: bytes[outputOffset...]))
+                result = try output.withUnsafeBytes { bytes in
+                    let head = UnsafeRawBufferPointer(rebasing: bytes[outputOffset...])
+                    guard outputBodyOffset < outputBody.count else { return try socket.send(head) }
+                    return try outputBody.withUnsafeBytes { body in
+                        try socket.send(head, UnsafeRawBufferPointer(rebasing: body[outputBodyOffset...]))
+                    }
                 }
             } catch {
                 return .failed  // EPIPE/ECONNRESET: the peer left mid-response.
             }
             switch result {
             case .processed(let count):
-                outputOffset += count
+                let fromOutput = min(count, output.count - outputOffset)
+                outputOffset += fromOutput
+                outputBodyOffset += count - fromOutput
                 machine.sendProgressed(now: now)
             case .wouldBlock:
                 machine.sendBlocked(now: now)
@@ -298,6 +336,8 @@ final class Connection: @unchecked Sendable {
         // Keep a small buffer for the next response; give back what a large body needed.
         if output.capacity > 64 * 1024 { output = [] } else { output.removeAll(keepingCapacity: true) }
         outputOffset = 0
+        outputBody = []
+        outputBodyOffset = 0
         unwatchWritability()
         return .sent
     }

@@ -30,16 +30,30 @@ enum ResponseSerializer {
         _ response: HTTPResponse, isHeadRequest: Bool, connection: ConnectionHeader,
         dateLine: [UInt8], to buffer: inout [UInt8]
     ) {
+        let sendsBody = appendMessageHead(
+            response, isHeadRequest: isHeadRequest, connection: connection, dateLine: dateLine, to: &buffer,
+            reservingBody: true)
+        if sendsBody { buffer.append(contentsOf: response.body) }
+    }
+
+    /// Appends the response's head (status line, fields, `Date`, `Connection`, the blank line) to `buffer` and
+    /// says whether its body follows; the caller sends the body (``append(_:isHeadRequest:connection:dateLine:to:)``
+    /// copies it in, a connection may send it from where it is). `reservingBody` makes room for the body too.
+    static func appendMessageHead(
+        _ response: HTTPResponse, isHeadRequest: Bool, connection: ConnectionHeader,
+        dateLine: [UInt8], to buffer: inout [UInt8], reservingBody: Bool
+    ) -> Bool {
         let code = response.status.code
         let bodyForbidden = (100..<200).contains(code) || code == 204 || code == 304
         let sendsBody = !isHeadRequest && !bodyForbidden
+        let bodyRoom = reservingBody && sendsBody ? response.body.count : 0
 
         if let head = response.preparedHead {
             // Prepared once for many sends: its Content-Length is the body's, right for GET and HEAD alike.
-            buffer.reserveCapacity(buffer.count + head.count + dateLine.count + 32 + (sendsBody ? response.body.count : 0))
+            buffer.reserveCapacity(buffer.count + head.count + dateLine.count + 32 + bodyRoom)
             buffer.append(contentsOf: head)
         } else {
-            buffer.reserveCapacity(buffer.count + 256 + (sendsBody ? response.body.count : 0))
+            buffer.reserveCapacity(buffer.count + 256 + bodyRoom)
             appendHead(response, isHeadRequest: isHeadRequest, to: &buffer)
         }
         buffer.append(contentsOf: dateLine)
@@ -49,7 +63,7 @@ enum ResponseSerializer {
         case .close: buffer.append(contentsOf: "Connection: close\r\n".utf8)
         }
         buffer.append(contentsOf: "\r\n".utf8)
-        if sendsBody { buffer.append(contentsOf: response.body) }
+        return sendsBody
     }
 
     /// The status line, the responder's valid fields and `Content-Length`, as for a GET: what

@@ -132,6 +132,23 @@ final class Socket {
         return try Syscall.nonBlocking("send") { systemSend(fd, buffer.baseAddress, buffer.count, Self.sendFlags) }
     }
 
+    /// Sends as much of `first`, then `second`, as the kernel takes now, in one `sendmsg`: a response's head
+    /// from the connection's buffer and its body from where it lives (a cached body is not copied). Always
+    /// `MSG_NOSIGNAL`, as ``send(_:)``.
+    func send(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) throws(SystemError) -> IOResult {
+        precondition(isOpen, "send on a closed socket")
+        let fd = descriptor
+        var vectors = (
+            iovec(iov_base: UnsafeMutableRawPointer(mutating: first.baseAddress), iov_len: first.count),
+            iovec(iov_base: UnsafeMutableRawPointer(mutating: second.baseAddress), iov_len: second.count))
+        return try withUnsafeMutableBytes(of: &vectors) { raw throws(SystemError) in
+            var message = msghdr()
+            message.msg_iov = raw.baseAddress?.assumingMemoryBound(to: iovec.self)
+            message.msg_iovlen = 2
+            return try Syscall.nonBlocking("sendmsg") { systemSendMessage(fd, &message, Self.sendFlags) }
+        }
+    }
+
     /// Half-closes the socket (`shutdown(SHUT_WR)`): the peer reads EOF after everything already sent.
     /// A peer that is already gone is not an error here.
     func shutdownOutput() {
@@ -169,5 +186,8 @@ private func systemSocket(_ domain: Int32, _ type: Int32, _ proto: Int32) -> Int
 private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }
 private func systemSend(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int {
     send(fd, buffer, count, flags)
+}
+private func systemSendMessage(_ fd: Int32, _ message: UnsafePointer<msghdr>, _ flags: Int32) -> Int {
+    sendmsg(fd, message, flags)
 }
 private func systemClose(_ fd: Int32) -> Int32 { close(fd) }
