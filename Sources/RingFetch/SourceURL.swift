@@ -30,8 +30,8 @@ public struct SourceURL: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Longest URL accepted, in UTF-8 bytes: what browsers and CDNs have long guaranteed to work, and far more
-    /// than a JSON document's address needs.
+    /// Longest URL accepted, in UTF-8 bytes, both as written and as printed (`description`): what browsers and
+    /// CDNs have long guaranteed to work, and far more than a JSON document's address needs.
     public static let maxLength = 2048
 
     /// `http` or `https`.
@@ -72,6 +72,9 @@ public struct SourceURL: Hashable, Sendable, CustomStringConvertible {
         self.host = host
         self.port = try Self.port(portText, scheme: scheme)
         self.target = Self.target(rest)
+        // Printing can lengthen a URL (`"` becomes `%22`, `http://1/` becomes `http://0.0.0.1/`); a URL we accept
+        // must print as one we accept, or a redirect to it or its use as a key would be refused later.
+        guard description.utf8.count <= Self.maxLength else { throw .tooLong }
     }
 
     /// The `Host` header value: the host, with `:port` only when it is not the scheme's default.

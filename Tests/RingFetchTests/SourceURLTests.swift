@@ -202,6 +202,16 @@ import RingFetch
         #expect(reason(longest + "a") == "is longer than 2048 bytes")
         // Bytes, not characters: 1024 two-byte characters are 2048 bytes before the prefix.
         #expect(reason(prefix + String(repeating: "é", count: 1024)) == "is longer than 2048 bytes")
+        // The printed form counts too: 700 quotes are 2 100 bytes once percent-encoded (found by the source-url
+        // fuzzer: such a URL parsed, then did not parse back), and a short numeric host prints as a dotted quad.
+        let quotes = prefix + String(repeating: "\"", count: 700)
+        #expect(quotes.utf8.count < SourceURL.maxLength)
+        #expect(reason(quotes) == "is longer than 2048 bytes")
+        let quoted = prefix + String(repeating: "\"", count: (SourceURL.maxLength - prefix.utf8.count) / 3)
+        #expect(try SourceURL(parsing: quoted).description.utf8.count <= SourceURL.maxLength)
+        let numeric = "http://1/" + String(repeating: "a", count: SourceURL.maxLength - 9)
+        #expect(numeric.utf8.count == SourceURL.maxLength)
+        #expect(reason(numeric) == "is longer than 2048 bytes", "prints as http://0.0.0.1/…, 6 bytes longer")
 
         let label63 = String(repeating: "a", count: 63)
         #expect(try SourceURL(parsing: "https://\(label63).example/").host == .name(label63 + ".example"))
