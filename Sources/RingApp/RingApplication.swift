@@ -135,12 +135,7 @@ public struct RingApplication: HTTPResponder {
         case .render(let planned):
             let app = self
             // An SVG miss for a client that takes identity is answered before its gzip copy is built.
-            var deferring = planned
-            if case .image = planned.kind, planned.key.format == .svg, planned.sourceFields == nil,
-                ContentCoding.preferred(by: request.headers) != .gzip {
-                deferring.defersGzip = true
-            }
-            let job = deferring
+            let job = planned.deferringGzip(for: request)
             // Whether this request started the render or joined one, known once `submit` returns (a joined
             // render can finish before that: then it was a join).
             let use = Mutex<AccessLog.CacheUse?>(nil)

@@ -63,4 +63,19 @@ import Testing
         #expect(response.headers["Content-Encoding"] == "gzip")
         #expect(GzipTests.gunzip(response.body) == app.respond(to: request("/ring?p=0.42")).body)
     }
+
+    /// Only a picture's SVG for a client that takes identity waits for its gzip copy: PNGs have none, a gzip
+    /// client needs it at once, and error images are small and short-lived.
+    @Test func onlyAnIdentityClientsSVGPictureDefers() {
+        let app = RingApplication(configuration: AppConfiguration())
+        func defers(_ target: String, _ headers: [(String, String)] = []) -> Bool? {
+            guard case .render(let job) = app.plan(request(target, headers)) else { return nil }
+            return job.deferringGzip(for: request(target, headers)).defersGzip
+        }
+        #expect(defers("/ring?p=0.43") == true)
+        #expect(defers("/ring?p=0.43", [("Accept-Encoding", "gzip;q=0.5")]) == false)
+        #expect(defers("/ring?p=0.43", [("Accept-Encoding", "gzip;q=0, br")]) == true)
+        #expect(defers("/ring.png?p=0.43") == false)
+        #expect(defers("/ring?p=nope", [("Accept", "image/*")]) == false, "an error image")
+    }
 }

@@ -23,7 +23,17 @@ public final class CacheEntry: Sendable {
     /// What the entry charges against the cache's byte budget.
     public let cost: Int
 
-    /// What the entry was built from beyond the key and bodies (for ``restamped(cacheControl:)``).
+    /// Where an entry's gzip copy comes from.
+    enum GzipCopy {
+        /// Compressed from the body now (SVG only; PNG is already compressed).
+        case compress
+        /// None for now, though the body could have one: built after the reply (``rebuilt(cacheControl:gzip:)``).
+        case deferred
+        /// Taken as it is, shared with the entry it came from (nil: none).
+        case shared([UInt8]?)
+    }
+
+    /// What the entry was built from beyond the key and bodies (for ``rebuilt(cacheControl:gzip:)``).
     private let extraFields: [(String, String)]
     private let cacheControl: String
     private let validated: Bool
@@ -37,7 +47,7 @@ public final class CacheEntry: Sendable {
 
     private init(key: CacheKey, body: [UInt8], format: OutputFormat, style: String, route: RequestRoute,
                  fields extraFields: [(String, String)],
-                 cacheControl: String, validated: Bool, variesByAccept: Bool, gzipBody precomputed: [UInt8]?? = nil) {
+                 cacheControl: String, validated: Bool, variesByAccept: Bool, gzip copy: GzipCopy = .compress) {
         self.key = key
         self.extraFields = extraFields
         self.cacheControl = cacheControl
@@ -52,7 +62,12 @@ public final class CacheEntry: Sendable {
         // The request headers that chose this response, so a shared cache (nginx, a CDN, an image proxy) keeps
         // one variant per value instead of handing one client's answer to another.
         let vary = (variesByAccept ? ["Accept"] : []) + (compressible ? ["Accept-Encoding"] : [])
-        let gzipBody = precomputed ?? (compressible ? Gzip.compress(body) : nil)
+        let gzipBody: [UInt8]?
+        switch copy {
+        case .compress: gzipBody = compressible ? Gzip.compress(body) : nil
+        case .deferred: gzipBody = nil
+        case .shared(let shared): gzipBody = shared
+        }
         self.gzipBody = gzipBody
 
         // Order: representation metadata, validator, caching, then the fields every image carries.
@@ -106,37 +121,32 @@ public final class CacheEntry: Sendable {
         }
     }
 
-    /// This entry with another `Cache-Control` (a picture drawn from a `src` document, whose value holds only
-    /// for the document's remaining lifetime): the same bodies (shared, not copied or compressed again), entity
-    /// tags and fields, so a hit on it costs what a hit on the entry costs.
-    func restamped(cacheControl: String) -> CacheEntry {
+    /// This entry again, with the same body (shared, not copied), entity tags and fields, and
+    /// - another `Cache-Control` when one is given (a picture drawn from a `src` document, whose value holds only
+    ///   for the document's remaining lifetime), so a hit on it costs what a hit on the entry costs;
+    /// - the gzip copy `gzip` says: `.shared(gzipBody)` keeps this entry's, `.compress` builds the one a deferred
+    ///   entry lacks.
+    func rebuilt(cacheControl: String? = nil, gzip copy: GzipCopy) -> CacheEntry {
         CacheEntry(
             key: key, body: body, format: key.format, style: style, route: route, fields: extraFields,
-            cacheControl: cacheControl, validated: validated, variesByAccept: variesByAccept, gzipBody: .some(gzipBody))
+            cacheControl: cacheControl ?? self.cacheControl, validated: validated, variesByAccept: variesByAccept,
+            gzip: copy)
     }
 
     /// A rendered image: strong entity tags, `Cache-Control: public, max-age=…`, and for SVG the
-    /// Content-Security-Policy of DESIGN.md §7. `gzipCopy: false` leaves an SVG without its gzip copy for now
-    /// (``withGzipCopy()`` adds it): the miss of a client that takes identity is answered first.
+    /// Content-Security-Policy of DESIGN.md §7. `gzip: .deferred` leaves an SVG without its gzip copy for now
+    /// (``rebuilt(cacheControl:gzip:)`` adds it): the miss of a client that takes identity is answered first.
     static func image(
-        key: CacheKey, body: [UInt8], route: RequestRoute, configuration: AppConfiguration, gzipCopy: Bool = true
+        key: CacheKey, body: [UInt8], route: RequestRoute, configuration: AppConfiguration, gzip copy: GzipCopy = .compress
     ) -> CacheEntry {
         CacheEntry(
             key: key, body: body, format: key.format, style: route.rawValue, route: route,
             fields: commonFields(key.format), cacheControl: "public, max-age=\(configuration.maxAge)", validated: true,
-            variesByAccept: false, gzipBody: gzipCopy ? nil : .some(nil))
+            variesByAccept: false, gzip: copy)
     }
 
     /// Whether this entry could carry a gzip copy it does not have yet.
     var lacksGzipCopy: Bool { gzipBody == nil && key.format == .svg }
-
-    /// This entry with its gzip copy: the same body (shared), headers and entity tags, and the gzip
-    /// representation beside them.
-    func withGzipCopy() -> CacheEntry {
-        CacheEntry(
-            key: key, body: body, format: key.format, style: style, route: route, fields: extraFields,
-            cacheControl: cacheControl, validated: validated, variesByAccept: variesByAccept)
-    }
 
     /// An error image (DESIGN.md §4): status 200 so it is shown, `X-Ring-Error` with the message, a short
     /// `max-age`, and no entity tag (nothing to revalidate: the URL is about to be fixed). `Vary: Accept`,

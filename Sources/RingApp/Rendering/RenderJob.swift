@@ -1,4 +1,5 @@
 import RingCore
+import RingHTTP
 
 /// A render that a request needs and the cache lacks; run on a render thread (or inline by the
 /// synchronous API), it stores its result in the cache before anyone waiting sees it.
@@ -37,7 +38,9 @@ struct RenderJob: Sendable {
             } catch {
                 return .failed(error)
             }
-            entry = .image(key: key, body: body, route: route, configuration: app.configuration, gzipCopy: !defersGzip)
+            entry = .image(
+                key: key, body: body, route: route, configuration: app.configuration,
+                gzip: defersGzip ? .deferred : .compress)
             app.cache.insert(entry, aliasing: target)
         case .error(let message, let size, let badge):
             let image = badge.map { app.renderer.errorImage($0, format: key.format) }
@@ -55,11 +58,22 @@ struct RenderJob: Sendable {
 }
 
 extension RenderJob {
+    /// This job with ``defersGzip`` set when it suits the client that starts it: an SVG picture (not one drawn
+    /// from a `src` document, whose entry is restamped on every use) for a client that takes identity.
+    func deferringGzip(for request: HTTPRequest) -> RenderJob {
+        guard case .image = kind, key.format == .svg, sourceFields == nil,
+            ContentCoding.preferred(by: request.headers) != .gzip
+        else { return self }
+        var job = self
+        job.defersGzip = true
+        return job
+    }
+
     /// After the reply: the gzip copy a deferred SVG entry lacks, built on the render thread and stored over the
     /// entry (until then, hits answer identity, which is correct for every client, only larger).
     func completeDeferredWork(_ outcome: RenderOutcome, app: RingApplication) {
         guard defersGzip, case .entry(let entry, _) = outcome, entry.lacksGzipCopy else { return }
-        app.cache.insert(entry.withGzipCopy(), aliasing: target)
+        app.cache.insert(entry.rebuilt(gzip: .compress), aliasing: target)
     }
 }
 

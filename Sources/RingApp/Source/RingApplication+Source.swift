@@ -105,7 +105,8 @@ extension RingApplication {
             return answer(stamped.response(for: request), route: stamped.route, format: key.format, hit: true)
         }
         guard let entry = cache.entry(for: key) else { return nil }
-        let restamped = entry.restamped(cacheControl: SourceFields(maxAge: maxAge, stale: false).cacheControl)
+        let restamped = entry.rebuilt(
+            cacheControl: SourceFields(maxAge: maxAge, stale: false).cacheControl, gzip: .shared(entry.gzipBody))
         sources.keepStamped(restamped, maxAge: maxAge, for: request.target)
         return answer(restamped.response(for: request), route: entry.route, format: key.format, hit: true)
     }
