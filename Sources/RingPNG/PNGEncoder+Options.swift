@@ -87,14 +87,18 @@ extension PNGEncoder {
         /// rows are compressed as one buffer; nil streams every image through zlib (`level`, `zlibStrategy`,
         /// `matchTuning`), as larger images always are.
         public var wholeBufferLevels: WholeBufferLevels?
+        /// Write colour type 3 (8-bit palette indices, `PLTE`, `tRNS`) for a still image of at most 256 colours
+        /// on the whole-buffer path with filter None (``PNGPalette``). Lossless; animated PNGs stay RGB(A).
+        public var allowsPalette: Bool
 
         /// Creates options; `level` must be 0…9.
         public init(
             level: Int = 6, filter: FilterStrategy = .none, zlibStrategy: ZlibStrategy = .default,
             allowsRGB: Bool = true, matchTuning: MatchTuning? = .ringImages,
-            wholeBufferLevels: WholeBufferLevels? = .ringImages
+            wholeBufferLevels: WholeBufferLevels? = .ringImages, allowsPalette: Bool = true
         ) {
             precondition((0...9).contains(level), "zlib level must be 0…9")
+            self.allowsPalette = allowsPalette
             self.wholeBufferLevels = wholeBufferLevels
             self.level = level
             self.filter = filter

@@ -13,13 +13,45 @@ public enum PNGEncoder {
     /// takes the faster path.
     public static let wholeBufferPixelLimit = 1 << 20
 
-    /// The PNG bytes of `bitmap`, un-premultiplied to straight RGBA8 (RGB8 if opaque and allowed).
+    /// The PNG bytes of `bitmap`, un-premultiplied to straight RGBA8 (RGB8 if opaque and allowed, 8-bit palette
+    /// indices if it has at most 256 colours and that is allowed: ``Options/allowsPalette``).
     public static func encode(_ bitmap: Bitmap, options: Options = .init()) -> [UInt8] {
-        let colorType = colorType(for: [bitmap], options: options)
-        let data = imageData(bitmap, colorType: colorType, options: options)
-        var writer = PNGChunkWriter(reservingCapacity: data.count + 64)
-        writer.appendHeader(width: bitmap.width, height: bitmap.height, colorType: colorType)
-        writer.append("IDAT", data)
+        precondition(bitmap.pixels.count == bitmap.width * bitmap.height * 4, "bitmap pixel count does not match its size")
+        let image = bitmap.pixels.withUnsafeBufferPointer { pixels in
+            stillImageData(
+                width: bitmap.width, height: bitmap.height, colorType: colorType(for: [bitmap], options: options),
+                options: options
+            ) { y, _ in pixels.baseAddress! + y * bitmap.width * 4 }
+        }
+        return file(width: bitmap.width, height: bitmap.height, image)
+    }
+
+    /// A still image's compressed scanlines and what the header and palette chunks must say about them.
+    struct StillImageData {
+        var data: [UInt8]
+        var colorType: PNGColorType
+        /// The colours of a `.palette` image.
+        var palette: PNGPalette?
+        /// Whether every pixel was opaque.
+        var allOpaque: Bool
+
+        /// This with `rows` (filtered, as the colour type says) compressed by libdeflate as its data.
+        func compressing(_ rows: [UInt8], level: Int) -> StillImageData {
+            var image = self
+            image.data = rows.withUnsafeBufferPointer { WholeDeflate.zlib($0, level: level) }
+            return image
+        }
+    }
+
+    /// Signature, `IHDR`, `PLTE` and `tRNS` for a palette image, `IDAT`, `IEND`.
+    private static func file(width: Int, height: Int, _ image: StillImageData) -> [UInt8] {
+        var writer = PNGChunkWriter(reservingCapacity: image.data.count + 64 + 4 * (image.palette?.colors.count ?? 0))
+        writer.appendHeader(width: width, height: height, colorType: image.colorType)
+        if let palette = image.palette {
+            writer.append("PLTE", palette.plte)
+            if let trns = palette.trns { writer.append("tRNS", trns) }
+        }
+        writer.append("IDAT", image.data)
         writer.appendEnd()
         return writer.bytes
     }
@@ -35,22 +67,93 @@ public enum PNGEncoder {
     ///
     /// `opaque` says every pixel is opaque, when the caller knows it in advance (an opaque background): then
     /// RGB8 is written straight away. Otherwise the rows are written as RGBA8 and, should every pixel turn
-    /// out opaque after all, asked for again to write RGB8: `rows` must give the same bytes each time.
+    /// out opaque after all (and the image not fit a palette), asked for again to write RGB8: `rows` must give
+    /// the same bytes each time.
     public static func encode(
         width: Int, height: Int, opaque: Bool, options: Options = .init(),
         rows: (_ y: Int, _ buffer: UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8>
     ) -> [UInt8] {
-        var colorType: PNGColorType = options.allowsRGB && opaque ? .rgb : .rgba
-        var (data, allOpaque) = imageData(width: width, height: height, colorType: colorType, options: options, rows: rows)
-        if colorType == .rgba && allOpaque && options.allowsRGB {
-            colorType = .rgb
-            data = imageData(width: width, height: height, colorType: colorType, options: options, rows: rows).data
+        let colorType: PNGColorType = options.allowsRGB && opaque ? .rgb : .rgba
+        var image = stillImageData(width: width, height: height, colorType: colorType, options: options, rows: rows)
+        if image.colorType == .rgba && image.allOpaque && options.allowsRGB {
+            image = stillImageData(width: width, height: height, colorType: .rgb, options: options, rows: rows)
         }
-        var writer = PNGChunkWriter(reservingCapacity: data.count + 64)
-        writer.appendHeader(width: width, height: height, colorType: colorType)
-        writer.append("IDAT", data)
-        writer.appendEnd()
-        return writer.bytes
+        return file(width: width, height: height, image)
+    }
+
+    /// The scanlines of a still image in `colorType` (`.rgba` or `.rgb`) — or as palette indices, when allowed
+    /// and the image has at most ``PNGPalette/maximumColors`` colours. Only pictures on the whole-buffer path
+    /// (at most ``wholeBufferPixelLimit`` pixels, filter None) can become palette images: their rows are all
+    /// in memory when the colours are known, so the indices replace them in place.
+    static func stillImageData(
+        width: Int, height: Int, colorType: PNGColorType, options: Options,
+        rows: (_ y: Int, _ buffer: UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8>
+    ) -> StillImageData {
+        guard options.allowsPalette, options.filter == .none, width * height <= wholeBufferPixelLimit,
+            let levels = options.wholeBufferLevels
+        else {
+            let (data, allOpaque) = imageData(width: width, height: height, colorType: colorType, options: options, rows: rows)
+            return StillImageData(data: data, colorType: colorType, allOpaque: allOpaque)
+        }
+        let bpp = colorType.channels
+        var collected: [UInt8] = []
+        collected.reserveCapacity(height * (width * bpp + 1))
+        var colors = PaletteBuilder()
+        let allOpaque = filteredRows(
+            width: width, height: height, colorType: colorType, options: options, rows: rows,
+            converted: { colors.add($0, channels: bpp) }
+        ) { collected.append(contentsOf: $0) }
+        let level = levels.level(forPixels: width * height)
+        let direct = StillImageData(data: [], colorType: colorType, allOpaque: allOpaque)
+        guard let (palette, remap) = colors.finish() else {
+            return direct.compressing(collected, level: level)
+        }
+        var compared: StillImageData?
+        if width * height <= PNGPalette.comparedUpToPixels {
+            // Against what the file would be without a palette: RGB when every pixel is opaque (as the caller
+            // would ask for next), so the choice is the same whether or not the caller knew it beforehand.
+            if colorType == .rgba && allOpaque && options.allowsRGB {
+                var rgb: [UInt8] = []
+                rgb.reserveCapacity(height * (width * 3 + 1))
+                for y in 0..<height {
+                    let row = y * (width * 4 + 1)
+                    rgb.append(collected[row])
+                    for x in 0..<width { rgb.append(contentsOf: collected[(row + 1 + x * 4)..<(row + 4 + x * 4)]) }
+                }
+                compared = StillImageData(data: [], colorType: .rgb, allOpaque: true).compressing(rgb, level: level)
+            } else {
+                compared = direct.compressing(collected, level: level)
+            }
+        }
+        // Filter None rows of `1 + width × bpp` bytes become rows of `1 + width` indices, written over them:
+        // the write position never passes the read position.
+        collected.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            var read = 0
+            var write = 0
+            var lastKey = PaletteBuilder.key(base + 1, channels: bpp)
+            var lastIndex = remap[colors.firstAppearance(of: lastKey)]
+            for _ in 0..<height {
+                base[write] = PNGFilter.none.rawValue
+                read += 1
+                write += 1
+                for _ in 0..<width {
+                    let key = PaletteBuilder.key(base + read, channels: bpp)
+                    if key != lastKey {
+                        lastKey = key
+                        lastIndex = remap[colors.firstAppearance(of: key)]
+                    }
+                    base[write] = lastIndex
+                    read += bpp
+                    write += 1
+                }
+            }
+        }
+        collected.removeLast(collected.count - height * (width + 1))
+        let indexed = StillImageData(data: [], colorType: .palette, palette: palette, allOpaque: allOpaque)
+            .compressing(collected, level: level)
+        if let compared, compared.data.count <= indexed.data.count + palette.chunkBytes { return compared }
+        return indexed
     }
 
     /// The zlib stream of `bitmap`'s filtered scanlines: the payload of `IDAT` (or `fdAT`).
@@ -92,9 +195,11 @@ public enum PNGEncoder {
 
     /// Converts, filters and hands `sink` each row (filter-type byte first), top to bottom; returns whether every
     /// pixel was opaque.
+    /// `converted` sees each row before filtering, as straight RGBA8 or RGB8.
     private static func filteredRows(
         width: Int, height: Int, colorType: PNGColorType, options: Options,
         rows: (_ y: Int, _ buffer: UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8>,
+        converted: (UnsafeBufferPointer<UInt8>) -> Void = { _ in },
         sink: (UnsafeBufferPointer<UInt8>) -> Void
     ) -> Bool {
         let bpp = colorType.channels
@@ -113,6 +218,7 @@ public enum PNGEncoder {
             current.withUnsafeMutableBufferPointer {
                 if !Unpremultiply.convert(source, into: $0, channels: bpp) { allOpaque = false }
             }
+            current.withUnsafeBufferPointer { converted($0) }
             current.withUnsafeBufferPointer { row in
                 previous.withUnsafeBufferPointer { above in
                     filtered.withUnsafeMutableBufferPointer { out in

@@ -1,0 +1,114 @@
+import RingRaster
+import Testing
+@testable import RingPNG
+
+/// Still pictures of at most 256 colours are written as 8-bit palette images (as `optipng -o2` would make them):
+/// the same pixels, fewer bytes; everything else stays RGB(A).
+@Suite struct PNGPaletteTests {
+    /// A disc of one colour, its edge coverage in 1/32 steps (so at most 33 colours), over an opaque
+    /// background or transparency.
+    static func disc(size: Int, opaqueBackground: Bool) -> Bitmap {
+        var bitmap = Bitmap(width: size, height: size)
+        let centre = Double(size) / 2, radius = Double(size) * 0.4
+        for y in 0..<size {
+            for x in 0..<size {
+                let dx = Double(x) + 0.5 - centre, dy = Double(y) + 0.5 - centre
+                let distance = (dx * dx + dy * dy).squareRoot()
+                let coverage = (min(1, max(0, radius + 0.5 - distance)) * 32).rounded() / 32
+                let i = (y * size + x) * 4
+                // Premultiplied: the disc (30, 144, 255) at `coverage` over the background.
+                let (r, g, b) = (30 * coverage, 144 * coverage, 255 * coverage)
+                if opaqueBackground {
+                    let under = 1 - coverage
+                    bitmap.pixels[i..<(i + 4)] = [
+                        UInt8((r + 250 * under).rounded()), UInt8((g + 250 * under).rounded()),
+                        UInt8((b + 240 * under).rounded()), 255,
+                    ]
+                } else {
+                    bitmap.pixels[i..<(i + 4)] = [
+                        UInt8(r.rounded()), UInt8(g.rounded()), UInt8(b.rounded()), UInt8((255 * coverage).rounded()),
+                    ]
+                }
+            }
+        }
+        return bitmap
+    }
+
+    static func chunk(_ type: String, of png: [UInt8]) throws -> [UInt8]? {
+        try PNGDecoder.chunks(png).first { $0.type == type }?.data
+    }
+
+    @Test(arguments: [false, true])
+    func flatPicturesBecomeSmallerPaletteImagesOfTheSamePixels(opaqueBackground: Bool) throws {
+        let image = Self.disc(size: 96, opaqueBackground: opaqueBackground)
+        let png = PNGEncoder.encode(image)
+        let direct = PNGEncoder.encode(image, options: .init(allowsPalette: false))
+        #expect(try PNGDecoder.header(png).colorType == .palette)
+        #expect(try PNGDecoder.header(direct).colorType == (opaqueBackground ? .rgb : .rgba))
+        let pixels = try PNGDecoder.decode(png).pixels
+        #expect(pixels == (try PNGDecoder.decode(direct).pixels))
+        #expect(png.count < direct.count)
+
+        // One entry per colour; translucent ones first, so tRNS is exactly as long as there are of them.
+        var colours: [[UInt8]] = []
+        for p in stride(from: 0, to: pixels.count, by: 4) where !colours.contains(Array(pixels[p..<(p + 4)])) {
+            colours.append(Array(pixels[p..<(p + 4)]))
+        }
+        let plte = try #require(try Self.chunk("PLTE", of: png))
+        #expect(plte.count == 3 * colours.count)
+        let translucent = colours.filter { $0[3] != 255 }.count
+        let trns = try Self.chunk("tRNS", of: png)
+        #expect(trns?.count == (translucent == 0 ? nil : translucent))
+        #expect(trns?.allSatisfy { $0 != 255 } ?? true)
+        #expect(opaqueBackground == (trns == nil))
+    }
+
+    @Test func moreThan256ColoursStayDirect() throws {
+        let gradient = TestImages.ring(size: 128)
+        #expect(try PNGDecoder.header(PNGEncoder.encode(gradient)).colorType == .rgba)
+        let noise = TestImages.noise(width: 64, height: 64, seed: 7)
+        #expect(try PNGDecoder.header(PNGEncoder.encode(noise)).colorType == .rgba)
+    }
+
+    /// Up to 64² px both encodings are tried: 40 colours in 40 pixels make a palette dearer than the pixels.
+    @Test func smallPicturesKeepTheSmallerFile() throws {
+        let noise = TestImages.noise(width: 8, height: 5, seed: 3)
+        let png = PNGEncoder.encode(noise)
+        #expect(try PNGDecoder.header(png).colorType == .rgba)
+        #expect(png == PNGEncoder.encode(noise, options: .init(allowsPalette: false)))
+        let disc = Self.disc(size: 24, opaqueBackground: false)
+        let small = PNGEncoder.encode(disc)
+        #expect(small.count <= PNGEncoder.encode(disc, options: .init(allowsPalette: false)).count)
+        #expect(try PNGDecoder.decode(small) == PNGDecoder.decode(PNGEncoder.encode(disc, options: .init(allowsPalette: false))))
+    }
+
+    /// Also where both encodings are compared (24 and 48 px): an opaque picture streamed as RGBA is compared with
+    /// its RGB file, as its bitmap is, so both paths choose alike.
+    @Test(arguments: [24, 48, 80], [false, true])
+    func streamedEqualsBitmapEncoding(size: Int, opaqueBackground: Bool) {
+        let image = Self.disc(size: size, opaqueBackground: opaqueBackground)
+        #expect(RowStreamEncodingTests.streamed(image, opaque: false) == PNGEncoder.encode(image))
+        if opaqueBackground {
+            #expect(RowStreamEncodingTests.streamed(image, opaque: true) == PNGEncoder.encode(image))
+        }
+    }
+
+    /// Frames would need one palette for all; animated PNGs stay RGB(A).
+    @Test func animatedPicturesStayDirect() throws {
+        let still = Self.disc(size: 96, opaqueBackground: false)
+        let apng = APNGEncoder.encode(frames: [APNGFrame(image: still, delay: APNGDelay(numerator: 1, denominator: 30))], defaultImage: still)
+        #expect(try PNGDecoder.header(apng).colorType == .rgba)
+        #expect(try Self.chunk("PLTE", of: apng) == nil)
+    }
+
+    /// Beyond the whole-buffer limit rows stream through zlib and are gone before the colours are known.
+    @Test func streamedLargePicturesStayDirect() throws {
+        let width = 1025, height = 1024
+        #expect(width * height > PNGEncoder.wholeBufferPixelLimit)
+        let png = PNGEncoder.encode(width: width, height: height, opaque: false) { _, buffer in
+            buffer.update(repeating: 0, count: width * 4)
+            return UnsafePointer(buffer)
+        }
+        #expect(try PNGDecoder.header(png).colorType == .rgba)
+    }
+}
