@@ -19,7 +19,12 @@ A failing comparison writes ours | theirs | difference×8 to --out (default out/
 comparison fails its bound, 2 when a tool is missing. Not part of scripts/test: it measures, and some cases are
 known to fail today (see docs/reliability.md, "Renderer agreement").
 
+`--chromium-gpu` adds Chromium with GPU rasterization (SwiftShader through ANGLE, as a desktop browser with a GPU
+draws pages) as a third peer, and prints how far Chromium's two rasterizers disagree with each other on the same
+SVG (`cpu~gpu`, not judged): the spread of one browser's own anti-aliasing, for comparison with ours.
+
   scripts/check-hard-cases.py [--quick] [--only SUBSTRING]... [--ringd PATH] [--out DIR] [--no-chromium]
+                              [--chromium-gpu]
 """
 
 import argparse
@@ -116,18 +121,19 @@ def save_diff(out, name, ours, theirs, per_pixel):
 class Chromium:
     """Headless Chromium through Selenium, showing one SVG inline per page at device scale 1."""
 
-    def __init__(self, work):
+    def __init__(self, work, gpu=False):
         from selenium import webdriver
         from selenium.webdriver.chrome.options import Options
         from selenium.webdriver.chrome.service import Service
         options = Options()
-        for flag in ("--headless=new", "--no-sandbox", "--force-device-scale-factor=1", "--hide-scrollbars",
-                     "--disable-gpu"):
+        rasterizer = (["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--enable-gpu-rasterization",
+                       "--ignore-gpu-blocklist"] if gpu else ["--disable-gpu"])
+        for flag in ["--headless=new", "--no-sandbox", "--force-device-scale-factor=1", "--hide-scrollbars"] + rasterizer:
             options.add_argument(flag)
         options.binary_location = shutil.which("chromium") or shutil.which("chromium-browser")
         self.driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
         self.driver.set_window_size(1400, 1400)
-        self.page = os.path.join(work, "page.html")
+        self.page = os.path.join(work, "page-gpu.html" if gpu else "page.html")
 
     def shots(self, svg, times=(None,)):
         """Screenshots of `svg` inline on a grey page, one per time (seconds; None leaves it as it loads)."""
@@ -159,6 +165,7 @@ def main():
     parser.add_argument("--small-share", type=float, default=0.01)
     parser.add_argument("--small-max", type=int, default=96)
     parser.add_argument("--no-chromium", action="store_true")
+    parser.add_argument("--chromium-gpu", action="store_true")
     args = parser.parse_args()
     try:
         import PIL  # noqa: F401
@@ -179,13 +186,15 @@ def main():
     animated = [] if args.quick else [f"{a}&size=128" for a in ANIMATED if not args.only or any(o in a for o in args.only)]
     os.makedirs(args.out, exist_ok=True)
     work = tempfile.mkdtemp(prefix="ringd-hard-")
-    browser = None
+    browser = gpu_browser = None
     failures, rows = [], []
     try:
         pngs = render(ringd, [c.replace("?", ".png?", 1) for c in cases + animated], work)
         svgs = render(ringd, [c.replace("?", ".svg?", 1) for c in cases + animated], work)
         if not args.no_chromium:
             browser = Chromium(work)
+            if args.chromium_gpu:
+                gpu_browser = Chromium(work, gpu=True)
         for index, case in enumerate(cases):
             ours = composite(Image.open(pngs[index]))
             size = int(case.rsplit("size=", 1)[1].split("&")[0])
@@ -195,6 +204,8 @@ def main():
             theirs = {"rsvg": composite(Image.open(rsvg_png))}
             if browser:
                 theirs["chromium"] = browser.shots(open(svgs[index]).read())[0]
+            if gpu_browser:
+                theirs["chromium-gpu"] = gpu_browser.shots(open(svgs[index]).read())[0]
             share_bound, max_bound = bound(size, args)
             row = [case]
             for peer, image in theirs.items():
@@ -209,6 +220,9 @@ def main():
                     name = "".join(ch if ch.isalnum() else "_" for ch in f"{case}-{peer}")
                     save_diff(args.out, name, ours, image, per_pixel)
                     failures.append((case, peer, worst, share))
+            if "chromium-gpu" in theirs and theirs["chromium"].size == theirs["chromium-gpu"].size:
+                worst, over, share, _, _ = compare(theirs["chromium"], theirs["chromium-gpu"])
+                row.append(f"cpu~gpu: max {worst:3d}, over16 {over:5d} ({share * 100:.3f} %)")
             rows.append("  ".join(row))
         for offset, case in enumerate(animated):
             index = len(cases) + offset
@@ -239,8 +253,9 @@ def main():
             if frame_failures:
                 failures.append((case, "chromium frames", worst_frame[0], worst_frame[1]))
     finally:
-        if browser:
-            browser.quit()
+        for b in (browser, gpu_browser):
+            if b:
+                b.quit()
         shutil.rmtree(work, ignore_errors=True)
     for row in rows:
         print(row)
