@@ -112,44 +112,12 @@ public enum PNGEncoder {
         if width * height <= PNGPalette.comparedUpToPixels {
             // Against what the file would be without a palette: RGB when every pixel is opaque (as the caller
             // would ask for next), so the choice is the same whether or not the caller knew it beforehand.
-            if colorType == .rgba && allOpaque && options.allowsRGB {
-                var rgb: [UInt8] = []
-                rgb.reserveCapacity(height * (width * 3 + 1))
-                for y in 0..<height {
-                    let row = y * (width * 4 + 1)
-                    rgb.append(collected[row])
-                    for x in 0..<width { rgb.append(contentsOf: collected[(row + 1 + x * 4)..<(row + 4 + x * 4)]) }
-                }
-                compared = StillImageData(data: [], colorType: .rgb, allOpaque: true).compressing(rgb, level: level)
-            } else {
-                compared = direct.compressing(collected, level: level)
-            }
+            compared = colorType == .rgba && allOpaque && options.allowsRGB
+                ? StillImageData(data: [], colorType: .rgb, allOpaque: true)
+                    .compressing(Self.withoutAlpha(collected, width: width, height: height), level: level)
+                : direct.compressing(collected, level: level)
         }
-        // Filter None rows of `1 + width × bpp` bytes become rows of `1 + width` indices, written over them:
-        // the write position never passes the read position.
-        collected.withUnsafeMutableBufferPointer { buffer in
-            let base = buffer.baseAddress!
-            var read = 0
-            var write = 0
-            var lastKey = PaletteBuilder.key(base + 1, channels: bpp)
-            var lastIndex = remap[colors.firstAppearance(of: lastKey)]
-            for _ in 0..<height {
-                base[write] = PNGFilter.none.rawValue
-                read += 1
-                write += 1
-                for _ in 0..<width {
-                    let key = PaletteBuilder.key(base + read, channels: bpp)
-                    if key != lastKey {
-                        lastKey = key
-                        lastIndex = remap[colors.firstAppearance(of: key)]
-                    }
-                    base[write] = lastIndex
-                    read += bpp
-                    write += 1
-                }
-            }
-        }
-        collected.removeLast(collected.count - height * (width + 1))
+        colors.replaceWithIndices(&collected, width: width, height: height, channels: bpp, remap: remap)
         let indexed = StillImageData(data: [], colorType: .palette, palette: palette, allOpaque: allOpaque)
             .compressing(collected, level: level)
         if let compared, compared.data.count <= indexed.data.count + palette.chunkBytes { return compared }
@@ -195,6 +163,18 @@ public enum PNGEncoder {
 
     /// Converts, filters and hands `sink` each row (filter-type byte first), top to bottom; returns whether every
     /// pixel was opaque.
+    /// Filter None RGBA8 rows (type byte first) as filter None RGB8 rows.
+    private static func withoutAlpha(_ rows: [UInt8], width: Int, height: Int) -> [UInt8] {
+        var rgb: [UInt8] = []
+        rgb.reserveCapacity(height * (width * 3 + 1))
+        for y in 0..<height {
+            let row = y * (width * 4 + 1)
+            rgb.append(rows[row])
+            for x in 0..<width { rgb.append(contentsOf: rows[(row + 1 + x * 4)..<(row + 4 + x * 4)]) }
+        }
+        return rgb
+    }
+
     /// `converted` sees each row before filtering, as straight RGBA8 or RGB8.
     private static func filteredRows(
         width: Int, height: Int, colorType: PNGColorType, options: Options,

@@ -97,6 +97,38 @@ struct PaletteBuilder {
         return (PNGPalette(colors: order.map { colors[$0] }), remap)
     }
 
+    /// Rewrites filter None rows of straight pixels (`1 + width × channels` bytes each, type byte first), whose
+    /// colours were all added, as filter None rows of palette indices (`1 + width` bytes each) in the same array,
+    /// front to back (the write position never passes the read position), and drops the rest.
+    func replaceWithIndices(
+        _ rows: inout [UInt8], width: Int, height: Int, channels: Int, remap: [UInt8]
+    ) {
+        precondition(rows.count == height * (1 + width * channels), "rows of another size")
+        rows.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var read = 0
+            var write = 0
+            var lastKey = Self.key(base + 1, channels: channels)
+            var lastIndex = remap[firstAppearance(of: lastKey)]
+            for _ in 0..<height {
+                base[write] = PNGFilter.none.rawValue
+                read += 1
+                write += 1
+                for _ in 0..<width {
+                    let key = Self.key(base + read, channels: channels)
+                    if key != lastKey {
+                        lastKey = key
+                        lastIndex = remap[firstAppearance(of: key)]
+                    }
+                    base[write] = lastIndex
+                    read += channels
+                    write += 1
+                }
+            }
+        }
+        rows.removeLast(rows.count - height * (width + 1))
+    }
+
     /// The index, in order of first appearance, of a colour that was added.
     @inline(__always)
     func firstAppearance(of key: UInt32) -> Int {
