@@ -74,13 +74,14 @@ final class EventPoller: @unchecked Sendable {
         _ = epoll_ctl(descriptor, EPOLL_CTL_DEL, fd, nil)
     }
 
-    /// The reports pending now (never blocks), handed to `handle` one by one.
-    func poll(_ handle: (Event) -> Void) {
+    /// The reports pending now (never blocks), handed to `handle` one by one; returns how many there were.
+    @discardableResult
+    func poll(_ handle: (Event) -> Void) -> Int {
         let count: Int32
         do {
             count = try Syscall.retrying("epoll_wait") { epoll_wait(descriptor, buffer.baseAddress, Int32(buffer.count), 0) }
         } catch {
-            return
+            return 0
         }
         for i in 0..<Int(count) {
             let event = buffer[i]
@@ -89,6 +90,7 @@ final class EventPoller: @unchecked Sendable {
                 token: event.data.u64, readable: bits & EPOLLIN.rawValue != 0, writable: bits & EPOLLOUT.rawValue != 0,
                 hangUp: bits & EPOLLHUP.rawValue != 0, error: bits & EPOLLERR.rawValue != 0))
         }
+        return Int(count)
     }
 
     /// Closes the epoll descriptor. Only after the source watching it has been cancelled.

@@ -123,12 +123,22 @@ final class IOLoop: @unchecked Sendable {
         server.connectionDidClose()
     }
 
-    /// Hands the pending socket reports to their connections. A report for a connection that closed
-    /// earlier in the same batch finds no token and is dropped (tokens are never reused).
+    /// Rounds of `epoll_wait` per wake-up of the poll source, at most. Under load more requests arrive while a
+    /// batch is answered; polling again at once takes them without another trip through Dispatch (its manager
+    /// thread's wake-up, a re-arm of the poll descriptor, a hand-off to a worker thread). The cap lets the
+    /// queue's other work (render completions, the deadline tick) run in between.
+    static let pollRoundsPerWakeUp = 4
+
+    /// Hands the pending socket reports to their connections, polling again while reports keep coming. A report
+    /// for a connection that closed earlier in the same batch finds no token and is dropped (tokens are never
+    /// reused).
     private func pollEvents() {
-        poller?.poll { event in
-            guard let connection = connections[event.token] else { return }
-            connection.handle(event)
+        for _ in 0..<Self.pollRoundsPerWakeUp {
+            let reports = poller?.poll { event in
+                guard let connection = connections[event.token] else { return }
+                connection.handle(event)
+            } ?? 0
+            if reports == 0 { break }
         }
     }
 
