@@ -201,8 +201,10 @@ extension SVGDocument {
             // piece running on beyond the tip would show its colour in the gap ahead of the tip.
             // Nor onto the tip's edge: pieces ending on one edge each anti-alias it, and their coverages
             // compound (a thick band's wide overlap angle ran a dozen pieces to the tip, whose edge came out
-            // solid). Run-ons stop halfway through the last piece.
-            var to = k < last ? min(b + overlap, full ? 1 : max(b, lastMiddle)) : b
+            // solid). Run-ons stop halfway through the last piece — on a full band too, whose tip is the seam
+            // between the last lap's end and the paint under it (thick bands past one lap showed that seam
+            // stair-stepped in librsvg and Chromium while the PNG's was smooth).
+            var to = k < last ? min(b + overlap, max(b, lastMiddle)) : b
             if alphaMask && !full && trim == nil {
                 // The mask reaches a pixel past the band's butt ends, so they are anti-aliased once, by the drawn
                 // layer: a mask ending where the drawn piece ends would square the coverage there (a band a
