@@ -23,6 +23,22 @@ public enum TipShadow {
     /// On a light or transparent page: between seed 000's light shadow and seed 002's, so the overlap reads
     /// without a heavy smudge on a white page.
     public static let lightPageOpacity = 0.5
+    /// Blur limits as fractions of the band's inner radius, by cap. The shadow is cast forward only, so its clip
+    /// ends on a line through the ring's centre; on a thick band (a small hole) a shadow as wide as `sigmaRatio`
+    /// asks would still be dark there and end in a crease across the far side. A round cap's shadow (a blurred
+    /// disc) meets that line at least `2 · inner radius` beyond its disc, where at 2.5σ it is under 1 % dark; a
+    /// butt end's (a blurred edge, clipped a quarter turn ahead) meets it at the inner radius itself. Bands up
+    /// to about 30 % (butt) and 45 % (round) thickness keep the seed's blur; thicker ones get a tighter shadow.
+    public static let innerRadiusSigmaRatio = (round: 0.8, butt: 0.4)
+    /// The blur never drops below this fraction of the half width (bands with little or no hole): a shadow
+    /// still, not a dark outline, at the price of a short edge near the centre.
+    public static let minimumSigmaRatio = 0.125
+
+    /// Blur standard deviation for a band of `halfWidth` around a hole of `innerRadius` (px) ending in `cap`.
+    public static func sigma(halfWidth: Double, innerRadius: Double, cap: LineCap) -> Double {
+        let limit = cap == .round ? innerRadiusSigmaRatio.round : innerRadiusSigmaRatio.butt
+        return max(minimumSigmaRatio * halfWidth, min(sigmaRatio * halfWidth, limit * max(0, innerRadius)))
+    }
 
     /// The shadow's opacity for the page the image sits on: dark when the theme is dark or the background is an
     /// opaque dark colour.
@@ -354,13 +370,15 @@ struct RingBand {
     /// The shadow the tip casts forward, clipped to the band in front of the radial line through the tip
     /// (seed 002 step 4): the cap's round shadow for round caps, an edge shadow for butt caps.
     func shadowGroup() -> Group {
-        let sigma = TipShadow.sigmaRatio * halfWidth
-        let reach = halfWidth + 3 * sigma
         let inner = max(0, radius - halfWidth), outer = radius + halfWidth
-        let clip = AnnularSector(
-            center: center, innerRadius: inner, outerRadius: outer, start: tipAngle,
-            sweep: direction * forwardSpan(reach: reach, inner: inner, outer: outer)
-        )
+        let sigma = TipShadow.sigma(halfWidth: halfWidth, innerRadius: inner, cap: cap)
+        let reach = halfWidth + 3 * sigma
+        var span = forwardSpan(reach: reach, inner: inner, outer: outer)
+        // A butt end's shadow is a blurred edge: its darkness depends on the distance from the line through the
+        // end face, which passes through the centre. Beyond a quarter turn that line is the far side's, so a
+        // thick band would show a dark crease across the far side of the hole.
+        if cap == .butt { span = min(span, .pi / 2) }
+        let clip = AnnularSector(center: center, innerRadius: inner, outerRadius: outer, start: tipAngle, sweep: direction * span)
         let shape: Shape
         switch cap {
         case .round:
