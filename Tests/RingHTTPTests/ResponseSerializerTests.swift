@@ -88,6 +88,22 @@ import Testing
         #expect(text.contains("X-Tab: a\tb\r\n"))
     }
 
+    /// Every ASCII byte in a field name and a field value, against RFC 9110's rules spelled out here byte by byte
+    /// (`token`: visible ASCII except the delimiters; a value: no controls but HTAB, no DEL).
+    @Test func fieldNamesAreTokensAndValuesHaveNoControls() {
+        let delimiters = Array("\"(),/:;<=>?@[\\]{}".utf8)
+        for byte in UInt8(0)..<0x80 {
+            let text = String(decoding: [byte], as: UTF8.self)
+            let token = byte > 0x20 && byte < 0x7F && !delimiters.contains(byte)
+            #expect(ResponseSerializer.isValidFieldName("X" + text + "y") == token, "name byte \(byte)")
+            let allowed = (byte >= 0x20 && byte != 0x7F) || byte == 0x09
+            #expect(ResponseSerializer.isValidFieldValue("a" + text + "b") == allowed, "value byte \(byte)")
+        }
+        #expect(!ResponseSerializer.isValidFieldName(""))
+        #expect(!ResponseSerializer.isValidFieldName("Caf\u{E9}"))
+        #expect(ResponseSerializer.isValidFieldValue("caf\u{E9}"))  // obs-text
+    }
+
     @Test func protocolErrorsArePlainTextWithAReason() {
         let notAllowed = ResponseSerializer.protocolError(.methodNotAllowed, reason: "only GET and HEAD are allowed")
         #expect(notAllowed.headers["Allow"] == "GET, HEAD")

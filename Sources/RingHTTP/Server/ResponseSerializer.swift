@@ -141,13 +141,13 @@ enum ResponseSerializer {
 
     /// RFC 9110 §5.1 `token`: visible ASCII except delimiters.
     static func isValidFieldName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { byte in
-            byte > 0x20 && byte < 0x7F && !"\"(),/:;<=>?@[\\]{}".utf8.contains(byte)
-        }
+        // `tchar` is exactly that set; a switch per byte, where scanning a string of delimiters per byte made
+        // this the most expensive part of building a cache entry.
+        !name.isEmpty && name.utf8.allSatisfy(HTTPByte.isToken)
     }
 
     /// RFC 9110 §5.5: no CR, LF, NUL or other controls except HTAB.
     static func isValidFieldValue(_ value: String) -> Bool {
-        value.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x7F || $0 == 0x09 }
+        value.utf8.allSatisfy(HTTPByte.isFieldValue)
     }
 }
