@@ -29,8 +29,9 @@ public final class CacheEntry: Sendable {
         case compress
         /// None for now, though the body could have one: built after the reply (``rebuilt(cacheControl:gzip:)``).
         case deferred
-        /// Taken as it is, shared with the entry it came from (nil: none).
-        case shared([UInt8]?)
+        /// The copy (or none) of the entry being rebuilt, shared as it is: only ``rebuilt(cacheControl:gzip:)``
+        /// has one to keep.
+        case kept
     }
 
     /// What the entry was built from beyond the key and bodies (for ``rebuilt(cacheControl:gzip:)``).
@@ -47,7 +48,8 @@ public final class CacheEntry: Sendable {
 
     private init(key: CacheKey, body: [UInt8], format: OutputFormat, style: String, route: RequestRoute,
                  fields extraFields: [(String, String)],
-                 cacheControl: String, validated: Bool, variesByAccept: Bool, gzip copy: GzipCopy = .compress) {
+                 cacheControl: String, validated: Bool, variesByAccept: Bool, gzip copy: GzipCopy = .compress,
+                 kept: [UInt8]? = nil) {
         self.key = key
         self.extraFields = extraFields
         self.cacheControl = cacheControl
@@ -66,7 +68,7 @@ public final class CacheEntry: Sendable {
         switch copy {
         case .compress: gzipBody = compressible ? Gzip.compress(body) : nil
         case .deferred: gzipBody = nil
-        case .shared(let shared): gzipBody = shared
+        case .kept: gzipBody = kept
         }
         self.gzipBody = gzipBody
 
@@ -124,13 +126,12 @@ public final class CacheEntry: Sendable {
     /// This entry again, with the same body (shared, not copied), entity tags and fields, and
     /// - another `Cache-Control` when one is given (a picture drawn from a `src` document, whose value holds only
     ///   for the document's remaining lifetime), so a hit on it costs what a hit on the entry costs;
-    /// - the gzip copy `gzip` says: `.shared(gzipBody)` keeps this entry's, `.compress` builds the one a deferred
-    ///   entry lacks.
+    /// - the gzip copy `gzip` says: `.kept` keeps this entry's, `.compress` builds the one a deferred entry lacks.
     func rebuilt(cacheControl: String? = nil, gzip copy: GzipCopy) -> CacheEntry {
         CacheEntry(
             key: key, body: body, format: key.format, style: style, route: route, fields: extraFields,
             cacheControl: cacheControl ?? self.cacheControl, validated: validated, variesByAccept: variesByAccept,
-            gzip: copy)
+            gzip: copy, kept: gzipBody)
     }
 
     /// A rendered image: strong entity tags, `Cache-Control: public, max-age=…`, and for SVG the

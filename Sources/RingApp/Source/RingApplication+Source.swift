@@ -106,7 +106,7 @@ extension RingApplication {
         }
         guard let entry = cache.entry(for: key) else { return nil }
         let restamped = entry.rebuilt(
-            cacheControl: SourceFields(maxAge: maxAge, stale: false).cacheControl, gzip: .shared(entry.gzipBody))
+            cacheControl: SourceFields(maxAge: maxAge, stale: false).cacheControl, gzip: .kept)
         sources.keepStamped(restamped, maxAge: maxAge, for: request.target)
         return answer(restamped.response(for: request), route: entry.route, format: key.format, hit: true)
     }
