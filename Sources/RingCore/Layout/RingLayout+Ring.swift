@@ -378,7 +378,8 @@ struct RingBand {
         // end face, which passes through the centre. Beyond a quarter turn that line is the far side's, so a
         // thick band would show a dark crease across the far side of the hole.
         if cap == .butt { span = min(span, .pi / 2) }
-        let clip = AnnularSector(center: center, innerRadius: inner, outerRadius: outer, start: tipAngle, sweep: direction * span)
+        let clip = AnnularSector(
+            center: center, innerRadius: inner, outerRadius: outer, start: tipAngle, sweep: direction * span)
         let shape: Shape
         switch cap {
         case .round:
