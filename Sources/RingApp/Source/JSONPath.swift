@@ -56,8 +56,9 @@ struct JSONPath: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The canonical form: `$.a['b c'][0][-1]`. A name is written after a dot when it would read back as the
-    /// same name that way, and otherwise in single quotes with `\` and `'` escaped; parsing the result gives
-    /// this path back.
+    /// same name that way, and otherwise in single quotes with `\` and `'` escaped (double quotes, `"` escaped,
+    /// when the name holds more `'` than `"`: `$["it's"]`). Parsing the result gives this path back, and it is
+    /// never longer than the query text it was parsed from.
     var description: String {
         var text = "$"
         for step in steps { Self.append(step, to: &text) }
@@ -95,12 +96,20 @@ struct JSONPath: Equatable, Sendable, CustomStringConvertible {
         case .member(let name) where isDotName(name):
             text += "." + name
         case .member(let name):
-            text += "['"
+            // Single quotes, unless the name holds more of them than of double quotes: the query that gave the
+            // name had to escape one of the two, so the canonical form is never longer than it and always fits
+            // under ``maxLength`` again.
+            let apostrophes = name.unicodeScalars.count(where: { $0 == "'" })
+            let quotes = name.unicodeScalars.count(where: { $0 == "\"" })
+            let quote: Unicode.Scalar = apostrophes > quotes ? "\"" : "'"
+            text += "["
+            text.unicodeScalars.append(quote)
             for scalar in name.unicodeScalars {
-                if scalar == "\\" || scalar == "'" { text += "\\" }
+                if scalar == "\\" || scalar == quote { text += "\\" }
                 text.unicodeScalars.append(scalar)
             }
-            text += "']"
+            text.unicodeScalars.append(quote)
+            text += "]"
         }
     }
 
