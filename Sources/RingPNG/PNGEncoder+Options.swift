@@ -120,15 +120,23 @@ extension PNGEncoder {
         /// Level from `largeFrom` pixels on.
         public var large: Int
         public var largeFrom: Int
+        /// Level for the indices of a palette image (``PNGPalette``), whatever its size.
+        ///
+        /// One byte per pixel instead of three or four, in long runs: level 8's near-optimal parsing costs 0.15–1.7 ms
+        /// more than level 6 on them (128²–256² flat pictures), and without it a palette picture was up to 1.113×
+        /// `optipng -o2` (petals at 256 px), which compresses them with zlib 9; at 8 the worst measured is 1.047×
+        /// (docs/performance.md, "Palette images").
+        public var palette: Int
 
-        /// What the service ships: 6 up to 512² px, 7 above.
-        public static let ringImages = WholeBufferLevels(small: 6, large: 7, largeFrom: 512 * 512 + 1)
+        /// What the service ships: 6 up to 512² px, 7 above, 8 for palette indices.
+        public static let ringImages = WholeBufferLevels(small: 6, large: 7, largeFrom: 512 * 512 + 1, palette: 8)
 
-        public init(small: Int, large: Int, largeFrom: Int) {
-            precondition((1...12).contains(small) && (1...12).contains(large), "libdeflate levels are 1…12")
+        public init(small: Int, large: Int, largeFrom: Int, palette: Int) {
+            precondition([small, large, palette].allSatisfy { (1...12).contains($0) }, "libdeflate levels are 1…12")
             self.small = small
             self.large = large
             self.largeFrom = largeFrom
+            self.palette = palette
         }
 
         /// The level for an image of `pixels` pixels.
