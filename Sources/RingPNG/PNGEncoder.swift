@@ -13,13 +13,6 @@ public enum PNGEncoder {
     /// takes the faster path.
     public static let wholeBufferPixelLimit = 1 << 20
 
-    /// Still images of more than 256 colours and at most this many pixels (64 × 64) are compressed twice, with
-    /// filter None rows and with MinSum rows, and the smaller kept. On small gradient rings MinSum wins
-    /// (`ring.png?p=0.73&size=64`: 3 022 → 3 005 bytes, 1.053 → 1.047× `optipng -o2`, which chooses adaptive
-    /// filters there too) for about 0.1 ms; from 80² px up filter None was the smaller on every ring and activity
-    /// image tried (80–256 px), so trying both there would only cost time (docs/performance.md, "PNG compression").
-    static let adaptiveFilterUpToPixels = 64 * 64
-
     /// The PNG bytes of `bitmap`, un-premultiplied to straight RGBA8 (RGB8 if opaque and allowed, 8-bit palette
     /// indices if it has at most 256 colours and that is allowed: ``Options/allowsPalette``).
     public static func encode(_ bitmap: Bitmap, options: Options = .init()) -> [UInt8] {
@@ -113,11 +106,7 @@ public enum PNGEncoder {
         let level = levels.level(forPixels: width * height)
         let direct = StillImageData(data: [], colorType: colorType, allOpaque: allOpaque)
         guard let (palette, remap) = colors.finish() else {
-            let plain = direct.compressing(collected, level: level)
-            guard width * height <= adaptiveFilterUpToPixels else { return plain }
-            let bpp = colorType.channels
-            let adaptive = direct.compressing(Self.minSumFiltered(collected, width: width, height: height, bpp: bpp), level: level)
-            return adaptive.data.count < plain.data.count ? adaptive : plain
+            return direct.compressing(collected, level: level)
         }
         var compared: StillImageData?
         if width * height <= PNGPalette.comparedUpToPixels {
@@ -172,32 +161,6 @@ public enum PNGEncoder {
         return (deflater.finish(), allOpaque)
     }
 
-    /// Converts, filters and hands `sink` each row (filter-type byte first), top to bottom; returns whether every
-    /// pixel was opaque.
-    /// Filter None rows (type byte first, `bpp` bytes per pixel) filtered again with MinSum, each row choosing the
-    /// filter whose output has the smallest sum of absolute signed bytes.
-    private static func minSumFiltered(_ rows: [UInt8], width: Int, height: Int, bpp: Int) -> [UInt8] {
-        let stride = width * bpp + 1
-        var out = [UInt8](repeating: 0, count: rows.count)
-        var scratch = [UInt8](repeating: 0, count: stride)
-        let zeros = [UInt8](repeating: 0, count: stride - 1)
-        rows.withUnsafeBufferPointer { all in
-            zeros.withUnsafeBufferPointer { zeros in
-                out.withUnsafeMutableBufferPointer { out in
-                    scratch.withUnsafeMutableBufferPointer { scratch in
-                        for y in 0..<height {
-                            let row = UnsafeBufferPointer(rebasing: all[(y * stride + 1)..<((y + 1) * stride)])
-                            let above = y == 0 ? zeros : UnsafeBufferPointer(rebasing: all[((y - 1) * stride + 1)..<(y * stride)])
-                            let into = UnsafeMutableBufferPointer(rebasing: out[(y * stride)..<((y + 1) * stride)])
-                            filterRow(row, above: above, bpp: bpp, strategy: .minSum, into: into, scratch: scratch)
-                        }
-                    }
-                }
-            }
-        }
-        return out
-    }
-
     /// Filter None RGBA8 rows (type byte first) as filter None RGB8 rows.
     private static func withoutAlpha(_ rows: [UInt8], width: Int, height: Int) -> [UInt8] {
         var rgb: [UInt8] = []
@@ -210,7 +173,8 @@ public enum PNGEncoder {
         return rgb
     }
 
-    /// `converted` sees each row before filtering, as straight RGBA8 or RGB8.
+    /// Converts, filters and hands `sink` each row (filter-type byte first), top to bottom; returns whether every
+    /// pixel was opaque. `converted` sees each row before filtering, as straight RGBA8 or RGB8.
     private static func filteredRows(
         width: Int, height: Int, colorType: PNGColorType, options: Options,
         rows: (_ y: Int, _ buffer: UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8>,

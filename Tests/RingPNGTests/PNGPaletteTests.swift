@@ -113,8 +113,8 @@ import Testing
     }
 }
 
-/// Which deflate settings a still picture gets: palette indices at their own level, small gradient pictures tried
-/// with MinSum rows as well (issue 21: every PNG within 5 % of `optipng -o2`).
+/// Which deflate level a still picture's rows get: palette indices their own (issue 21: every PNG within 5 % of
+/// `optipng -o2`).
 @Suite struct PNGCompressionChoiceTests {
     /// The IDAT payload inflated: the filtered rows exactly as they were compressed.
     static func rows(_ png: [UInt8]) throws -> [UInt8] {
@@ -141,42 +141,5 @@ import Testing
         let atSizeLevel = rows.withUnsafeBufferPointer { WholeDeflate.zlib($0, level: 6) }
         #expect(try Self.idat(png) == atPaletteLevel)
         #expect(atPaletteLevel.count < atSizeLevel.count)
-    }
-
-    /// Opaque colour ramps across both axes: `size²` colours, which Sub and Up rows turn into near-constant bytes.
-    static func ramp(size: Int) -> Bitmap {
-        var bitmap = Bitmap(width: size, height: size)
-        for y in 0..<size {
-            for x in 0..<size {
-                let i = (y * size + x) * 4
-                bitmap.pixels[i..<(i + 4)] = [UInt8(x * 3 % 256), UInt8(y * 3 % 256), UInt8((x + y) % 256), 255]
-            }
-        }
-        return bitmap
-    }
-
-    /// Up to 64² px a picture of more than 256 colours is compressed with filter None rows and with MinSum rows,
-    /// and the smaller kept: a ramp gets MinSum rows (smaller than its None rows at the same level), a gradient ring
-    /// keeps None (smaller there); from 80² px only None rows are made. The pixels are the same either way.
-    @Test func smallPicturesAlsoTryMinSumRows() throws {
-        let ramp = Self.ramp(size: 64)
-        let png = PNGEncoder.encode(ramp)
-        #expect(try PNGDecoder.header(png).colorType == .rgb)
-        #expect(try PNGInspection.filterTypes(png).contains { $0 != 0 })
-        let streamed = PNGEncoder.encode(ramp, options: .init(wholeBufferLevels: nil))
-        #expect(try PNGInspection.filterTypes(streamed).allSatisfy { $0 == 0 })
-        #expect(try PNGDecoder.decode(png).pixels == PNGDecoder.decode(streamed).pixels)
-        // The filter None rows of the same pixels at the same level: larger.
-        var noneRows: [UInt8] = []
-        for y in 0..<64 {
-            noneRows.append(0)
-            for x in 0..<64 { noneRows += ramp.pixels[((y * 64 + x) * 4)..<((y * 64 + x) * 4 + 3)] }
-        }
-        let none = noneRows.withUnsafeBufferPointer { WholeDeflate.zlib($0, level: 6) }
-        #expect(try Self.idat(png).count < none.count)
-        #expect(try PNGInspection.filterTypes(PNGEncoder.encode(TestImages.ring(size: 64))).allSatisfy { $0 == 0 })
-        for size in [80, 128] {
-            #expect(try PNGInspection.filterTypes(PNGEncoder.encode(Self.ramp(size: size))).allSatisfy { $0 == 0 }, "\(size)")
-        }
     }
 }
