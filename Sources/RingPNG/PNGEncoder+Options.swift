@@ -120,23 +120,30 @@ extension PNGEncoder {
         /// Level from `largeFrom` pixels on.
         public var large: Int
         public var largeFrom: Int
-        /// Level for the indices of a palette image (``PNGPalette``), whatever its size.
+        /// Level at which a palette image's indices (``PNGPalette``) are compressed again when, at the level for
+        /// their size, they came to at most ``paletteRetryUpToBytes``; the smaller result is kept.
         ///
-        /// One byte per pixel instead of three or four, in long runs: level 8's near-optimal parsing costs 0.15–1.7 ms
-        /// more than level 6 on them (128²–256² flat pictures), and without it a palette picture was up to 1.113×
-        /// `optipng -o2` (petals at 256 px), which compresses them with zlib 9; at 8 the worst measured is 1.047×
-        /// (docs/performance.md, "Palette images").
+        /// Level 8's near-optimal parsing costs about 0.3 ms per KiB of output on our flat pictures (a whole miss of
+        /// `pie.png?p=0.4&size=256`, 4.7 KiB of indices: 0.88 → 2.48 ms), and saves 1–9 %. Where level 6 gave at
+        /// most 2 KiB it costs at most about 0.6 ms and brings the pictures that were over 5 % of `optipng -o2`
+        /// under it (petals at 256 px 1.113 → 1.031×, the 128 px pie 1.055 → 1.047×); the larger flat pictures
+        /// measured were within 3.5 % at level 6 (docs/performance.md, "Palette images").
         public var palette: Int
+        /// Largest level-6 size of a palette image's indices that is compressed again at ``palette``.
+        public var paletteRetryUpToBytes: Int
 
-        /// What the service ships: 6 up to 512² px, 7 above, 8 for palette indices.
-        public static let ringImages = WholeBufferLevels(small: 6, large: 7, largeFrom: 512 * 512 + 1, palette: 8)
+        /// What the service ships: 6 up to 512² px, 7 above; palette indices again at 8 when they came to at most
+        /// 2 KiB.
+        public static let ringImages = WholeBufferLevels(
+            small: 6, large: 7, largeFrom: 512 * 512 + 1, palette: 8, paletteRetryUpToBytes: 2048)
 
-        public init(small: Int, large: Int, largeFrom: Int, palette: Int) {
+        public init(small: Int, large: Int, largeFrom: Int, palette: Int, paletteRetryUpToBytes: Int) {
             precondition([small, large, palette].allSatisfy { (1...12).contains($0) }, "libdeflate levels are 1…12")
             self.small = small
             self.large = large
             self.largeFrom = largeFrom
             self.palette = palette
+            self.paletteRetryUpToBytes = paletteRetryUpToBytes
         }
 
         /// The level for an image of `pixels` pixels.

@@ -118,8 +118,12 @@ public enum PNGEncoder {
                 : direct.compressing(collected, level: level)
         }
         colors.replaceWithIndices(&collected, width: width, height: height, channels: bpp, remap: remap)
-        let indexed = StillImageData(data: [], colorType: .palette, palette: palette, allOpaque: allOpaque)
-            .compressing(collected, level: levels.palette)
+        let paletteImage = StillImageData(data: [], colorType: .palette, palette: palette, allOpaque: allOpaque)
+        var indexed = paletteImage.compressing(collected, level: level)
+        if indexed.data.count <= levels.paletteRetryUpToBytes {
+            let tighter = paletteImage.compressing(collected, level: levels.palette)
+            if tighter.data.count < indexed.data.count { indexed = tighter }
+        }
         if let compared, compared.data.count <= indexed.data.count + palette.chunkBytes { return compared }
         return indexed
     }

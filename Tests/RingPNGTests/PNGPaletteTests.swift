@@ -128,18 +128,30 @@ import Testing
         try PNGDecoder.chunks(png).filter { $0.type == "IDAT" }.flatMap(\.data)
     }
 
-    /// A palette picture's indices are compressed at ``PNGEncoder/WholeBufferLevels/palette`` (8), not at the level
-    /// its size gives RGBA rows (6), and that level makes it smaller than level 6 would.
-    @Test(arguments: [96, 128, 256])
-    func paletteIndicesTakeThePaletteLevel(size: Int) throws {
+    /// A palette picture's indices are compressed at the level its size gives (6), and again at
+    /// ``PNGEncoder/WholeBufferLevels/palette`` (8) when that came to at most
+    /// ``PNGEncoder/WholeBufferLevels/paletteRetryUpToBytes``, keeping the smaller; larger ones stay at 6.
+    @Test func paletteIndicesAreCompressedAgainWhenSmall() throws {
         let levels = PNGEncoder.WholeBufferLevels.ringImages
-        #expect(levels.palette == 8 && levels.level(forPixels: size * size) == 6)
-        let png = PNGEncoder.encode(PNGPaletteTests.disc(size: size, opaqueBackground: false))
-        #expect(try PNGDecoder.header(png).colorType == .palette)
-        let rows = try Self.rows(png)
-        let atPaletteLevel = rows.withUnsafeBufferPointer { WholeDeflate.zlib($0, level: levels.palette) }
-        let atSizeLevel = rows.withUnsafeBufferPointer { WholeDeflate.zlib($0, level: 6) }
-        #expect(try Self.idat(png) == atPaletteLevel)
-        #expect(atPaletteLevel.count < atSizeLevel.count)
+        #expect(levels.palette == 8 && levels.paletteRetryUpToBytes == 2048)
+        var retried = 0, kept = 0
+        for size in [96, 128, 256, 512, 1024] {
+            #expect(levels.level(forPixels: size * size) == (size > 512 ? 7 : 6))
+            let png = PNGEncoder.encode(PNGPaletteTests.disc(size: size, opaqueBackground: false))
+            #expect(try PNGDecoder.header(png).colorType == .palette)
+            let rows = try Self.rows(png)
+            let atSizeLevel = rows.withUnsafeBufferPointer { WholeDeflate.zlib($0, level: levels.level(forPixels: size * size)) }
+            let atPaletteLevel = rows.withUnsafeBufferPointer { WholeDeflate.zlib($0, level: levels.palette) }
+            if atSizeLevel.count <= levels.paletteRetryUpToBytes {
+                retried += 1
+                #expect(try Self.idat(png) == (atPaletteLevel.count < atSizeLevel.count ? atPaletteLevel : atSizeLevel), "\(size)")
+                #expect(atPaletteLevel.count < atSizeLevel.count, "\(size)")
+            } else {
+                kept += 1
+                #expect(try Self.idat(png) == atSizeLevel, "\(size)")
+            }
+        }
+        // Both sides of the rule were seen.
+        #expect(retried > 0 && kept > 0, "retried \(retried), kept \(kept)")
     }
 }
