@@ -187,8 +187,16 @@ func run() throws {
             svgTimes.append(try milliseconds { _ = try c.svg() })
             pngTimes.append(try milliseconds { var s = RenderStatistics(); _ = try c.png(statistics: &s) })
             let scene = RingLayout.scene(for: spec)
-            var bitmap = Bitmap(width: 1, height: 1)
-            rasterTimes.append(milliseconds { bitmap = Rasterizer.render(scene, scale: Double(spec.common.scale)) })
+            // The rasterizer alone, its rows drawn into one row buffer as the server's streamed PNG path draws
+            // them: no bitmap, whose fresh 4 MiB at 1024 px glibc returns to the system and faults in again
+            // between pictures (2 ms of page faults that are not the rasterizer's; docs/performance.md).
+            rasterTimes.append(milliseconds {
+                let rows = Rasterizer.rows(scene, scale: Double(spec.common.scale))
+                let row = UnsafeMutablePointer<UInt8>.allocate(capacity: rows.width * 4)
+                defer { row.deallocate() }
+                for y in 0..<rows.height { rows.render(row: y, into: row) }
+            })
+            let bitmap = Rasterizer.render(scene, scale: Double(spec.common.scale))
             encodeTimes.append(milliseconds { _ = PNGEncoder.encode(bitmap) })
         }
         if let dir = options.writeDirectory {
