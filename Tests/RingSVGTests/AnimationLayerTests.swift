@@ -103,7 +103,8 @@ import Testing
         var names: Set<String> = []
         for rule in style.components(separatedBy: "}.").dropFirst() {
             let name = rule.prefix { $0 != "{" }
-            if rule.dropFirst(name.count).prefix { $0 != "}" }.contains("infinite") { names.insert(String(name)) }
+            let body = rule.dropFirst(name.count).prefix(while: { $0 != "}" })
+            if body.contains("infinite") { names.insert(String(name)) }
         }
         return names
     }
