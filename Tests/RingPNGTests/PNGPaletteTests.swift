@@ -116,18 +116,6 @@ import Testing
 /// Which deflate level a still picture's rows get: palette indices their own (issue 21: every PNG within 5 % of
 /// `optipng -o2`).
 @Suite struct PNGCompressionChoiceTests {
-    /// The IDAT payload inflated: the filtered rows exactly as they were compressed.
-    static func rows(_ png: [UInt8]) throws -> [UInt8] {
-        let header = try PNGDecoder.header(png)
-        let rowBytes = header.width * header.colorType.channels + 1
-        return try Zlib.inflate(
-            PNGDecoder.chunks(png).filter { $0.type == "IDAT" }.flatMap(\.data), expectedCount: rowBytes * header.height)
-    }
-
-    static func idat(_ png: [UInt8]) throws -> [UInt8] {
-        try PNGDecoder.chunks(png).filter { $0.type == "IDAT" }.flatMap(\.data)
-    }
-
     /// A palette picture's indices are compressed at the level its size gives (6), and again at
     /// ``PNGEncoder/WholeBufferLevels/palette`` (8) when that came to at most
     /// ``PNGEncoder/WholeBufferLevels/paletteRetryUpToBytes``, keeping the smaller; larger ones stay at 6.
@@ -139,16 +127,16 @@ import Testing
             #expect(levels.level(forPixels: size * size) == (size > 512 ? 7 : 6))
             let png = PNGEncoder.encode(PNGPaletteTests.disc(size: size, opaqueBackground: false))
             #expect(try PNGDecoder.header(png).colorType == .palette)
-            let rows = try Self.rows(png)
+            let rows = try PNGInspection.filteredRows(png)
             let atSizeLevel = rows.withUnsafeBufferPointer { WholeDeflate.zlib($0, level: levels.level(forPixels: size * size)) }
             let atPaletteLevel = rows.withUnsafeBufferPointer { WholeDeflate.zlib($0, level: levels.palette) }
             if atSizeLevel.count <= levels.paletteRetryUpToBytes {
                 retried += 1
-                #expect(try Self.idat(png) == (atPaletteLevel.count < atSizeLevel.count ? atPaletteLevel : atSizeLevel), "\(size)")
+                #expect(try PNGInspection.imageData(png) == (atPaletteLevel.count < atSizeLevel.count ? atPaletteLevel : atSizeLevel), "\(size)")
                 #expect(atPaletteLevel.count < atSizeLevel.count, "\(size)")
             } else {
                 kept += 1
-                #expect(try Self.idat(png) == atSizeLevel, "\(size)")
+                #expect(try PNGInspection.imageData(png) == atSizeLevel, "\(size)")
             }
         }
         // Both sides of the rule were seen.
