@@ -31,6 +31,19 @@ enum JSONText {
         out += "\""
     }
 
+    /// The same string into bytes: text with nothing to escape (a request target) is copied whole.
+    static func appendString(_ s: String, to out: inout [UInt8]) {
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
+            out.append(0x22)
+            out.append(contentsOf: s.utf8)
+            out.append(0x22)
+            return
+        }
+        var escaped = ""
+        appendString(s, to: &escaped)
+        out.append(contentsOf: escaped.utf8)
+    }
+
     static func append(_ value: Logger.Metadata.Value, to out: inout String) {
         switch value {
         case .string(let s): appendString(s, to: &out)

@@ -61,6 +61,26 @@ import Testing
         #expect(!text.contains("\n") && !text.contains("\r") && text.contains(" ringd.access: access "))
     }
 
+    /// Access lines written as bytes keep their layout: time first, fields in key order, numbers bare, the
+    /// app's tokens and user text quoted (JSON) or escaped (text).
+    @Test func accessLineLayout() throws {
+        let time = try Regex(#"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$"#)
+        let json = AccessLog(format: .json, sink: LogSink(fileDescriptor: -1)).line(
+            method: "GET", route: "ring", status: 200, bytes: 7169, ms: 0.125, cache: "hit", renderMs: 1.5,
+            target: "/ring?p=0.7", reason: nil)
+        let jsonTail = #"","level":"info","label":"ringd.access","message":"access","bytes":7169,"cache":"hit","#
+            + #""method":"GET","ms":0.125,"render_ms":1.5,"route":"ring","status":200,"target":"/ring?p=0.7"}"#
+        #expect(json.hasPrefix(#"{"time":""#) && json.hasSuffix(jsonTail))
+        #expect(String(json.dropFirst(9).dropLast(jsonTail.count)).wholeMatch(of: time) != nil)
+        let text = AccessLog(format: .text, sink: LogSink(fileDescriptor: -1)).line(
+            method: "HEAD", route: "-", status: 404, bytes: 0, ms: 2, cache: "-", renderMs: nil,
+            target: "/x\u{1}y", reason: nil)
+        let textTail = " info ringd.access: access bytes=0 cache=- method=HEAD ms=2.0 route=- status=404 target=/x\\x01y"
+        #expect(text.hasSuffix(textTail))
+        #expect(String(text.dropLast(textTail.count)).wholeMatch(of: time) != nil)
+        #expect(LogTime.now().wholeMatch(of: time) != nil)
+    }
+
     /// A handler's level, label and metadata behave as swift-log requires (a value per Logger).
     @Test func handlerMetadataIsAValue() {
         var handler = LineLogHandler(label: "x", logLevel: .info, format: .json, sink: LogSink(fileDescriptor: -1))

@@ -98,6 +98,13 @@ enum LogTime {
     private static let lastSecond = Mutex<(seconds: Int, prefix: String)>((-1, ""))
 
     static func now() -> String {
+        var out: [UInt8] = []
+        append(to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the time (`2026-11-26T00:40:00.123Z`) to `out`.
+    static func append(to out: inout [UInt8]) {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
         let seconds = Int(spec.tv_sec)
@@ -112,7 +119,11 @@ enum LogTime {
             last = (seconds, text)
             return text
         }
+        out.append(contentsOf: prefix.utf8)
         let millis = Int(spec.tv_nsec) / 1_000_000
-        return prefix + (millis < 10 ? "00" : millis < 100 ? "0" : "") + String(millis) + "Z"
+        out.append(UInt8(ascii: "0") + UInt8(millis / 100))
+        out.append(UInt8(ascii: "0") + UInt8(millis / 10 % 10))
+        out.append(UInt8(ascii: "0") + UInt8(millis % 10))
+        out.append(UInt8(ascii: "Z"))
     }
 }
