@@ -96,6 +96,35 @@ extension SVGDocument {
         return bounds.sorted()
     }
 
+    /// How far (px) the run-on pieces' ends stay from the tip's edge at the band's inner radius. They end halfway
+    /// through the last piece, on a radial line, and radial lines meet at the centre: where they come within a
+    /// pixel of the tip, every run-on end anti-aliases the tip's pixels too and their coverages compound, so a
+    /// thick band's tip came out stair-stepped in librsvg and Chromium (within 68 px of the centre of a 1024 px
+    /// band with no hole, whose last piece spans 1.7°).
+    static let tipClearance = 2.0
+    /// Widest span (radians) given to the last piece for ``tipClearance``: within `tipClearance / 0.125` = 16 px
+    /// of a hole-less band's centre the clearance is then less than 2 px (at 8 px, 1 px).
+    static let maxTipSpan = 0.25
+    /// Largest colour change (8-bit levels) across a widened last piece. A chord gradient strays from the conic by
+    /// up to half its piece's change near the centre (a point there projects to the chord's middle), so this
+    /// keeps the widened piece within a level of the PNG; steep gradients then keep a narrower piece.
+    static let tipColourStep = 2.0
+
+    /// `bounds` with the last piece widened (the bounds inside it dropped) so that its middle, where the run-ons
+    /// end, lies at least ``tipClearance`` from the tip at the inner radius, within ``maxTipSpan`` and
+    /// ``tipColourStep``.
+    static func clearingTip(_ bounds: [Double], _ arc: ArcBand, _ paint: ConicPaint, sweep: Double) -> [Double] {
+        guard bounds.count > 2, abs(sweep) > 1e-9 else { return bounds }
+        let inner = max(arc.radius - arc.width / 2, 0)
+        // The middle's distance from the tip at the inner radius is inner · sin(span / 2) ≈ inner · span / 2.
+        let needed = 2 * tipClearance / max(inner, 1e-9)
+        let byColour = tipColourStep * abs(sweep) / max(255 * paint.maxChannelRate, 1e-9)
+        let last = 1 - min(needed, maxTipSpan, byColour) / abs(sweep)
+        guard bounds[bounds.count - 2] > last else { return bounds }
+        let kept = bounds.dropLast().filter { $0 <= last }
+        return kept.isEmpty ? [0, 1] : kept + [1]
+    }
+
     mutating func writeConic(_ primitive: Primitive, _ paint: ConicPaint, motions: [Motion]) {
         let arc: ArcBand
         switch primitive {
@@ -147,7 +176,9 @@ extension SVGDocument {
         let full = arc.isFullCircle
         let sweep = full ? (arc.sweep < 0 ? -Angle.fullTurn : Angle.fullTurn) : arc.sweep
         let n = Self.pieceCount(arc, paint)
-        let bounds = Self.pieceBounds(count: n, paint)
+        // A still band widens its last piece where the run-ons' ends would come too close to the tip (below).
+        let bounds = trim == nil ? Self.clearingTip(Self.pieceBounds(count: n, paint), arc, paint, sweep: sweep)
+            : Self.pieceBounds(count: n, paint)
         let origin = trim.map { Angle.normalized($0.origin * Angle.fullTurn) / Angle.fullTurn } ?? 0
 
         // Round caps first, in the end colours, so the pieces' butt ends land on same-coloured paint.

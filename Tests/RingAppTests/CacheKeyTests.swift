@@ -19,10 +19,10 @@ import Testing
     /// follows the installed font files (``fontFilesAreInTheKey()``), and with libdeflate 1.14 named as the codec
     /// (the server names the version it runs with: ``theCompressorIsInTheKey()``).
     @Test(arguments: [
-        (ImageRoute.ring, "p=0.7", OutputFormat.svg, "d49eae7f9e892abec46c157410c2fc25490aafbbc99952df1385f172333d4d44"),
-        (.ring, "p=0.7", .png, "2b7b67b3a0f352419ff8de687fad6e7b2c25b8c4d10cbb0463ac4eec73002ef4"),
-        (.activity, "p=0.8,0.6,1.1", .svg, "c6b47a6b476ca683670e3d32e2585f373d3bd03e436ed24a37b9233ec811715d"),
-        (.check, "", .svg, "f650a157bab9b9539961f77cf14d98e8b6fb016e01c8e949ca7c9af9e811df48"),
+        (ImageRoute.ring, "p=0.7", OutputFormat.svg, "209583e16b20b7fd4d4acc35ab4cfee11be67ef551356510c63b8c1b8700aa19"),
+        (.ring, "p=0.7", .png, "dca8b0e9a7cad3d88fc43297d929eb5b66d6a9ed6cf51d210932763b8f469ca5"),
+        (.activity, "p=0.8,0.6,1.1", .svg, "049ec77a6ad737072c88639255b17d2309ccc825eead3fd1b501673e2f9a314c"),
+        (.check, "", .svg, "d55912657309f24879651a08998d555af120393fc0856e36aaefe667eb03d1e1"),
     ])
     func goldenKeys(route: ImageRoute, query: String, format: OutputFormat, digest: String) throws {
         let key = try Self.key(route, query, format, typeface: .strokeOnly, codec: "libdeflate-1.14")
