@@ -68,8 +68,9 @@ import Testing
 
     /// A band that fills its disc (thickness 45–50 %) past one lap: the run-on pieces of the last lap all ended on
     /// the tip's edge and compounded their anti-aliasing there, so librsvg drew the seam stair-stepped (0.19–0.20 %
-    /// of pixels over 16 at 256 px before). Only the share is held here: within some 20 px of the centre, where
-    /// every sector meets, the seam still differs (worst 79–139), and that is still open in issue 16.
+    /// of pixels over 16 at 256 px before). Only the share is held here: within a few pixels of the centre, where
+    /// every sector meets, the seam still differs (see ``tipOfAHolelessBandIsSmoothAwayFromTheCentre`` for the
+    /// rest of the seam), and that is still open in issue 16.
     @Test(arguments: ["/ring?p=1.2&gradient=red,blue&thickness=50%&cap=butt&size=256",
                       "/ring?p=1.2&thickness=50%&cap=butt&size=256"])
     func thickLapSeamIsAntiAliasedOnce(_ target: String) throws {
