@@ -15,7 +15,10 @@ import Darwin
 public final class LockedValue<Value>: @unchecked Sendable {
     // The mutex needs a stable address, so it lives in its own allocation rather than in a stored property.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+    /// Unchecked by the runtime's exclusivity enforcement: the mutex already makes every access exclusive (a
+    /// nested `withLock` deadlocks before it could overlap), and the check cost a thread-local lookup per access on
+    /// every cache hit.
+    @exclusivity(unchecked) private var value: Value
 
     public init(_ value: Value) {
         self.value = value

@@ -26,12 +26,14 @@ final class IOLoop: @unchecked Sendable {
     /// and an idle connection costs no buffer.
     let readBuffer: UnsafeMutableRawBufferPointer
 
-    private var connections: [UInt64: Connection] = [:]
+    // `@exclusivity(unchecked)` on the state every event touches: confined to `queue` like the connections' (see
+    // `Connection`), and nothing called while one of them is accessed comes back to it.
+    @exclusivity(unchecked) private var connections: [UInt64: Connection] = [:]
     private var nextToken: UInt64 = 1
     /// The sockets' readiness set; created in ``start()``.
-    private(set) var poller: EventPoller?
+    @exclusivity(unchecked) private(set) var poller: EventPoller?
     private var pollSource: (any DispatchSourceRead)?
-    private var dateCache = HTTPDateCache()
+    @exclusivity(unchecked) private var dateCache = HTTPDateCache()
     private var timer: (any DispatchSourceTimer)?
     private var drainDeadline: ContinuousClock.Instant?
     private let clock = ContinuousClock()
