@@ -66,6 +66,15 @@ import Testing
         }
     }
 
+    /// Our PNG of `target` (a path and query, `%` as written) and its comparison with librsvg's rendering of our SVG.
+    static func oursAgainstLibrsvg(_ target: String) throws -> (ours: PNGImage, comparison: PixelComparison) {
+        let parts = target.split(separator: "?", maxSplits: 1).map(String.init)
+        let c = GalleryCase(name: "hard", path: parts[0], query: parts[1].replacingOccurrences(of: "%", with: "%25"))
+        let ours = try PNGDecoder.decode(c.respond(Self.app, format: .png).body)
+        let theirs = try Librsvg.render(c.respond(Self.app, format: .svg).body, width: ours.width, height: ours.height)
+        return (ours, PixelComparison(ours: ours, theirs: theirs))
+    }
+
     /// A band that fills its disc (thickness 45–50 %) past one lap: the run-on pieces of the last lap all ended on
     /// the tip's edge and compounded their anti-aliasing there, so librsvg drew the seam stair-stepped (0.19–0.20 %
     /// of pixels over 16 at 256 px before). Only the share is held here: within a few pixels of the centre, where
@@ -74,11 +83,7 @@ import Testing
     @Test(arguments: ["/ring?p=1.2&gradient=red,blue&thickness=50%&cap=butt&size=256",
                       "/ring?p=1.2&thickness=50%&cap=butt&size=256"])
     func thickLapSeamIsAntiAliasedOnce(_ target: String) throws {
-        let parts = target.split(separator: "?", maxSplits: 1).map(String.init)
-        let c = GalleryCase(name: "seam", path: parts[0], query: parts[1].replacingOccurrences(of: "%", with: "%25"))
-        let ours = try PNGDecoder.decode(c.respond(Self.app, format: .png).body)
-        let theirs = try Librsvg.render(c.respond(Self.app, format: .svg).body, width: ours.width, height: ours.height)
-        let comparison = PixelComparison(ours: ours, theirs: theirs)
+        let comparison = try Self.oursAgainstLibrsvg(target).comparison
         let over = comparison.difference.filter { $0 > Self.overLevel }.count
         let share = Double(over) / Double(comparison.difference.count)
         #expect(share <= Self.overShare, "\(target): \(over) px over \(Self.overLevel)")
@@ -92,11 +97,7 @@ import Testing
     @Test(arguments: ["/ring?p=0.9&thickness=50%&cap=butt&size=512",
                       "/ring?p=1.2&gradient=red,blue&thickness=50%&cap=butt&size=512"])
     func tipOfAHolelessBandIsSmoothAwayFromTheCentre(_ target: String) throws {
-        let parts = target.split(separator: "?", maxSplits: 1).map(String.init)
-        let c = GalleryCase(name: "tip", path: parts[0], query: parts[1].replacingOccurrences(of: "%", with: "%25"))
-        let ours = try PNGDecoder.decode(c.respond(Self.app, format: .png).body)
-        let theirs = try Librsvg.render(c.respond(Self.app, format: .svg).body, width: ours.width, height: ours.height)
-        let comparison = PixelComparison(ours: ours, theirs: theirs)
+        let (ours, comparison) = try Self.oursAgainstLibrsvg(target)
         let centre = Double(ours.width) / 2
         var worst = 0.0
         for (i, d) in comparison.difference.enumerated() {
@@ -112,11 +113,7 @@ import Testing
     /// shape its rim differs only as anti-aliasing does (12–16).
     @Test(arguments: ["/ring?p=0.001&size=64", "/ring?p=0.001&size=256", "/ring?p=0.001&gradient=red,0000ff80&size=128"])
     func tinyRoundCappedBandIsOneShape(_ target: String) throws {
-        let parts = target.split(separator: "?", maxSplits: 1).map(String.init)
-        let c = GalleryCase(name: "dot", path: parts[0], query: parts[1])
-        let ours = try PNGDecoder.decode(c.respond(Self.app, format: .png).body)
-        let theirs = try Librsvg.render(c.respond(Self.app, format: .svg).body, width: ours.width, height: ours.height)
-        let worst = PixelComparison(ours: ours, theirs: theirs).difference.max() ?? 0
+        let worst = try Self.oursAgainstLibrsvg(target).comparison.difference.max() ?? 0
         #expect(worst <= Self.worstLevel / 2, "\(target): worst \(worst)")
     }
 
