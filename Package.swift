@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "RingSync", swiftSettings: strict),
         .target(name: "RingSVG", dependencies: ["RingCore"], swiftSettings: strict),
         .target(name: "RingRaster", dependencies: ["RingCore"], swiftSettings: strict),
-        .target(name: "RingPNG", dependencies: ["RingRaster", "CZlib", "CDeflate"], swiftSettings: strict),
+        .target(name: "RingPNG", dependencies: ["RingRaster", "RingSync", "CZlib", "CDeflate"], swiftSettings: strict),
         // Fonts found and mapped, text shaped and ordered into outlines: implements RingCore's TextSetter.
         .target(name: "RingText", dependencies: ["RingCore", "RingSync", "CHarfBuzz", "CFriBidi"], swiftSettings: strict),
 

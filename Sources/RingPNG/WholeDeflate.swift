@@ -1,5 +1,5 @@
 import CDeflate
-import Synchronization
+import RingSync
 
 /// One-shot DEFLATE of a whole buffer through libdeflate: the PNG image data of pictures up to
 /// ``PNGEncoder/wholeBufferPixelLimit`` (and, in RingApp, the gzip copy of SVG bodies).
@@ -49,7 +49,9 @@ public enum WholeDeflate {
 
         /// More than render threads and fetch threads together ever compress at once; beyond it they are freed.
         static let keptPerLevel = 16
-        static let idle = Mutex<[Int: [Handle]]>([:])
+        /// Behind `LockedValue` (pthread), not `Synchronization.Mutex`, whose futex ThreadSanitizer does not see: with
+        /// it, `scripts/sanitizers thread` reported every take and give by two render threads as a race.
+        static let idle = LockedValue<[Int: [Handle]]>([:])
 
         static func take(level: Int) -> Handle {
             if let kept = idle.withLock({ $0[level]?.popLast() }) { return kept }
