@@ -3,9 +3,15 @@ import Logging
 /// JSON text written by hand (log lines, `/openapi.json`): RFC 8259 strings with quotes, backslashes and control
 /// characters escaped (and U+2028/U+2029, which JavaScript once could not hold in a string).
 enum JSONText {
+    /// Whether `s` can be written as it is between quotes: no control character, quote, backslash or DEL, and no
+    /// 0xE2 lead byte (U+2028/U+2029 start with it; other characters that do take the escaping path, which copies
+    /// them). Most text (a request target) is plain.
+    static func isPlain(_ s: String) -> Bool {
+        !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 })
+    }
+
     static func appendString(_ s: String, to out: inout String) {
-        // Most text (a request target) needs no escape: appended whole.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
+        if isPlain(s) {
             out += "\""
             out += s
             out += "\""
@@ -31,9 +37,9 @@ enum JSONText {
         out += "\""
     }
 
-    /// The same string into bytes: text with nothing to escape (a request target) is copied whole.
+    /// The same string into bytes: plain text (``isPlain(_:)``) is copied whole.
     static func appendString(_ s: String, to out: inout [UInt8]) {
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
+        if isPlain(s) {
             out.append(0x22)
             out.append(contentsOf: s.utf8)
             out.append(0x22)

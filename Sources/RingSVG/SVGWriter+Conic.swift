@@ -175,18 +175,16 @@ extension SVGDocument {
         let capRadius = arc.width / 2 + (alphaMask ? 1 : 0)
         let full = arc.isFullCircle
         let sweep = full ? (arc.sweep < 0 ? -Angle.fullTurn : Angle.fullTurn) : arc.sweep
-        let n = Self.pieceCount(arc, paint)
-        // A still band widens its last piece where the run-ons' ends would come too close to the tip (below).
-        let bounds = trim == nil ? Self.clearingTip(Self.pieceBounds(count: n, paint), arc, paint, sweep: sweep)
-            : Self.pieceBounds(count: n, paint)
-        let origin = trim.map { Angle.normalized($0.origin * Angle.fullTurn) / Angle.fullTurn } ?? 0
-
         if !full, trim == nil, arc.startCap == .round, arc.endCap == .round,
             arc.length <= 2 * Self.overlap(for: arc)
         {
             writeDot(arc, paint, radius: capRadius, tint: tint)
             return
         }
+        var bounds = Self.pieceBounds(count: Self.pieceCount(arc, paint), paint)
+        // A still band widens its last piece where the run-ons' ends would come too close to the tip.
+        if trim == nil { bounds = Self.clearingTip(bounds, arc, paint, sweep: sweep) }
+        let origin = trim.map { Angle.normalized($0.origin * Angle.fullTurn) / Angle.fullTurn } ?? 0
 
         // Round caps first, in the end colours, so the pieces' butt ends land on same-coloured paint.
         // Each cap is the half-disc beyond its end plus a 1 px strip under the pieces: a tiny arc then splits its

@@ -25,11 +25,15 @@ public final class LogSink: Sendable {
 
     /// Queues `line` (without its newline); writes if enough has gathered. Starts the flush timer on first use.
     public func write(_ line: String) {
-        write(line: Array(line.utf8))
+        enqueue(line.utf8)
     }
 
     /// Queues `line`'s bytes (UTF-8, without its newline); writes if enough has gathered.
     public func write(line: [UInt8]) {
+        enqueue(line)
+    }
+
+    private func enqueue(_ line: some Collection<UInt8>) {
         let full = pending.withLock { bytes -> Bool in
             if bytes.capacity == 0 { bytes.reserveCapacity(Self.flushBytes * 2) }
             bytes.append(contentsOf: line)
