@@ -98,16 +98,16 @@ public struct RingApplication: HTTPResponder {
 
     /// Answers at once when it can; renders on the pool (``HTTPResponderResult/deferred``) or refuses
     /// with 503 when the render queue is full.
-    public func respond(to request: HTTPRequest, writer: HTTPResponseWriter) -> HTTPResponderResult {
+    public func respond(to request: HTTPRequest, deferral: HTTPDeferral) -> HTTPResponderResult {
         // Read the clock only when an access log wants the handling time.
         let start = accessLog == nil ? nil : ContinuousClock.now
-        return dispatch(plan(request), request: request, writer: writer, start: start)
+        return dispatch(plan(request), request: request, deferral: deferral, start: start)
     }
 
     /// Carries out `plan`: an answer now, a render on the render pool, or a fetch on the fetch pool followed
     /// by planning again with its outcome (which answers or renders: never a second fetch).
     private func dispatch(
-        _ plan: Plan, request: HTTPRequest, writer: HTTPResponseWriter, start: ContinuousClock.Instant?
+        _ plan: Plan, request: HTTPRequest, deferral: HTTPDeferral, start: ContinuousClock.Instant?
     ) -> HTTPResponderResult {
         switch plan {
         case .answer(let response, let route, let hit):
@@ -118,12 +118,14 @@ public struct RingApplication: HTTPResponder {
         case .fetch(let source, let route):
             guard let fetcher = sourceFetcher else { return .response(Self.overloaded) }
             let app = self
+            let writer = deferral.makeWriter()
             let admission = fetcher.pool.submit(key: source.url.description, work: {
                 fetcher.fetch(source.url, store: app.sources, metrics: app.metrics)
             }) { lookup in
                 var next = app.planImage(request, fetched: lookup)
                 if case .fetch = next { next = .answer(Self.overloaded, route: route, hit: false) }
-                if case .response(let response) = app.dispatch(next, request: request, writer: writer, start: start) {
+                let again = HTTPDeferral(writer: writer)
+                if case .response(let response) = app.dispatch(next, request: request, deferral: again, start: start) {
                     writer.write(response)
                 }
             }
@@ -134,6 +136,7 @@ public struct RingApplication: HTTPResponder {
             return .deferred
         case .render(let planned):
             let app = self
+            let writer = deferral.makeWriter()
             // An SVG miss for a client that takes identity is answered before its gzip copy is built.
             let job = planned.deferringGzip(for: request)
             // Whether this request started the render or joined one, known once `submit` returns (a joined

@@ -20,7 +20,7 @@ import Testing
             answered.signal()
             release.wait()
         }
-        guard case .deferred = app.respond(to: request("/ring?p=0.41"), writer: writer) else {
+        guard case .deferred = app.respond(to: request("/ring?p=0.41"), deferral: HTTPDeferral(writer: writer)) else {
             Issue.record("a miss should be rendered on the pool")
             return
         }
@@ -54,7 +54,7 @@ import Testing
             answer.withLock { $0 = response }
             done.signal()
         }
-        guard case .deferred = app.respond(to: request("/ring?p=0.42", [("Accept-Encoding", "gzip")]), writer: writer) else {
+        guard case .deferred = app.respond(to: request("/ring?p=0.42", [("Accept-Encoding", "gzip")]), deferral: HTTPDeferral(writer: writer)) else {
             Issue.record("a miss should be rendered on the pool")
             return
         }

@@ -46,17 +46,60 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence {
     }
 
     /// True when a comma-separated list header `name` contains `token` (case-insensitive), e.g. `Connection: close`.
+    ///
+    /// Asked twice for every response (the request's and the response's `Connection`), so it compares bytes in
+    /// place rather than splitting and lowercasing into new strings.
     public func containsToken(_ token: String, in name: String) -> Bool {
-        values(for: name).contains { value in
-            value.split(separator: ",").contains {
-                $0.trimmingASCIIWhitespace().lowercasedASCII() == token.lowercasedASCII()
+        let nameCount = name.utf8.count
+        return fields.withUnsafeBufferPointer { fields in
+            // Lengths first: most fields are ruled out without touching their bytes.
+            for field in fields where field.name.utf8.count == nameCount && Self.equalNames(field.name, name) {
+                if Self.list(field.value, containsToken: token) { return true }
             }
+            return false
         }
     }
 
     static func equalNames(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a.lowercasedASCII() == b.lowercasedASCII()
+        guard a.utf8.count == b.utf8.count else { return false }
+        var a = a, b = b
+        return a.withUTF8 { a in b.withUTF8 { b in equalIgnoringCase(a, b) } }
     }
+
+    /// Whether the comma-separated list `value` has an element equal to `token` ignoring ASCII case and the
+    /// spaces and tabs (HTTP's OWS) around it.
+    static func list(_ value: String, containsToken token: String) -> Bool {
+        var value = value, token = token
+        return value.withUTF8 { list in
+            token.withUTF8 { token in
+                var start = 0
+                while start <= list.count {
+                    var end = start
+                    while end < list.count && list[end] != UInt8(ascii: ",") { end += 1 }
+                    var first = start, past = end
+                    while first < past && isOWS(list[first]) { first += 1 }
+                    while past > first && isOWS(list[past - 1]) { past -= 1 }
+                    // Empty elements are no elements (RFC 9110 §5.6.1): they match nothing, not even "".
+                    if first < past, equalIgnoringCase(UnsafeBufferPointer(rebasing: list[first..<past]), token) {
+                        return true
+                    }
+                    start = end + 1
+                }
+                return false
+            }
+        }
+    }
+
+    /// ASCII case-insensitive equality (header names and tokens are ASCII).
+    static func equalIgnoringCase(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        for index in 0..<a.count where lowercased(a[index]) != lowercased(b[index]) { return false }
+        return true
+    }
+
+    static func lowercased(_ byte: UInt8) -> UInt8 { (byte >= 65 && byte <= 90) ? byte + 32 : byte }
+
+    static func isOWS(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 }
 
 extension StringProtocol {

@@ -21,7 +21,7 @@ import Dispatch
 /// connection stops parsing and reading until the ``HTTPResponseWriter`` hands the response back on this
 /// queue; responses queued before it are still flushed. So pipelined responses stay in request order and
 /// a waiting connection holds at most one request in the application.
-final class Connection: @unchecked Sendable {
+final class Connection: DeferredResponseSink, @unchecked Sendable {
     private let loop: IOLoop
     private let socket: Socket
     /// Names this connection in the loop's registry and poller reports.
@@ -240,10 +240,7 @@ final class Connection: @unchecked Sendable {
     private func answer(_ request: HTTPRequest) {
         switch request.method {
         case .get, .head:
-            let writer = HTTPResponseWriter { [self] response in
-                loop.queue.async { [self] in deliverDeferred(response) }
-            }
-            switch loop.responder.respond(to: request, writer: writer) {
+            switch loop.responder.respond(to: request, deferral: HTTPDeferral(sink: self)) {
             case .response(let response):
                 enqueue(response, answering: request)
             case .deferred:
@@ -268,8 +265,9 @@ final class Connection: @unchecked Sendable {
         moveOutputBodyIntoOutput()
         let body = response.body
         let borrowed = body.count >= Self.borrowedBodyMinimum
+        let isHead = if case .head = request.method { true } else { false }
         let sendsBody = ResponseSerializer.appendMessageHead(
-            response, isHeadRequest: request.method == .head, connection: header,
+            response, isHeadRequest: isHead, connection: header,
             dateLine: loop.dateLine(), to: &output, reservingBody: !borrowed)
         if sendsBody {
             if borrowed {
@@ -290,8 +288,13 @@ final class Connection: @unchecked Sendable {
         outputBodyOffset = 0
     }
 
+    /// The responder's late answer, from any thread: answered on this connection's queue.
+    func deliverDeferred(_ response: HTTPResponse) {
+        loop.queue.async { [self] in answerDeferred(response) }
+    }
+
     /// The responder's late answer, on this connection's queue. Dropped if the connection closed.
-    private func deliverDeferred(_ response: HTTPResponse) {
+    private func answerDeferred(_ response: HTTPResponse) {
         guard !isClosed, let request = deferredRequest else { return }
         deferredRequest = nil
         enqueue(response, answering: request)

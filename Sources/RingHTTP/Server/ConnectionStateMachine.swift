@@ -70,6 +70,16 @@ struct ConnectionStateMachine {
 
     var isDraining: Bool { drainDeadline != nil }
 
+    // Phase tests by pattern match: the synthesized `==` of an enum with payloads went through the runtime's
+    // generic enum witnesses, about 5 % of a cache hit's instructions (callgrind, docs/performance.md).
+    private var isClosed: Bool {
+        if case .closed = phase { true } else { false }
+    }
+
+    private var isResponding: Bool {
+        if case .responding = phase { true } else { false }
+    }
+
     /// Request bytes arrived. The first byte after an idle period starts the header clock.
     mutating func bytesReceived(now: Instant) {
         if case .awaitingRequest = phase { phase = .readingHead(since: now) }
@@ -81,7 +91,7 @@ struct ConnectionStateMachine {
     ///   start if it was already running; after a send stall it restarts, since the server, not the
     ///   client, was the slow side.
     mutating func inputConsumed(hasPartialRequest: Bool, now: Instant) -> InputAction {
-        guard phase != .closed else { return .close }
+        guard !isClosed else { return .close }
         if hasPartialRequest {
             if case .readingHead = phase { return .readMore }
             phase = .readingHead(since: now)
@@ -93,7 +103,7 @@ struct ConnectionStateMachine {
 
     /// A request was handed to the responder, which will answer later. The header clock stops.
     mutating func awaitingResponse() {
-        guard phase != .closed else { return }
+        guard !isClosed else { return }
         phase = .responding
     }
 
@@ -112,7 +122,7 @@ struct ConnectionStateMachine {
     /// The last response is out and the write side is shut down; input is drained until EOF or the
     /// linger deadline.
     mutating func startLingering(now: Instant) {
-        guard phase != .closed else { return }
+        guard !isClosed else { return }
         phase = .lingering(since: now)
     }
 
@@ -126,7 +136,7 @@ struct ConnectionStateMachine {
 
     /// Whether the response to a request may leave the connection open.
     func keepAlive(requested: Bool) -> Bool {
-        requested && !isDraining && phase != .closed
+        requested && !isDraining && !isClosed
     }
 
     /// The connection is gone; no deadline applies any more.
@@ -145,14 +155,14 @@ struct ConnectionStateMachine {
             case .responding, .closed: nil
             }
         // While the responder works only the shutdown deadline applies.
-        guard let phaseDeadline else { return phase == .responding ? drainDeadline : nil }
+        guard let phaseDeadline else { return isResponding ? drainDeadline : nil }
         guard let drainDeadline else { return phaseDeadline }
         return min(phaseDeadline, drainDeadline)
     }
 
     /// Checks the deadlines at `now`.
     func tick(now: Instant) -> TimeoutAction {
-        guard phase != .closed else { return .none }
+        guard !isClosed else { return .none }
         if let drainDeadline, now >= drainDeadline { return .abort }
         switch phase {
         case .awaitingRequest(let since):

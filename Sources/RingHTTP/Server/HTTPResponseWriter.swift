@@ -2,7 +2,7 @@ import Synchronization
 
 /// Delivers one deferred response to the connection that asked for it.
 ///
-/// Handed to ``HTTPResponder/respond(to:writer:)``. ``write(_:)`` may be called from any thread; the
+/// Made by ``HTTPDeferral/makeWriter()`` when a responder defers its answer. ``write(_:)`` may be called from any thread; the
 /// response is sent from the connection's own I/O queue. Only the first call counts. If the connection
 /// closed meanwhile (peer gone, shutdown deadline), the response is dropped.
 public final class HTTPResponseWriter: Sendable {

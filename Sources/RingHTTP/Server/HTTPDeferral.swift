@@ -1,0 +1,40 @@
+/// What a responder needs to answer a request later: it makes the ``HTTPResponseWriter`` on demand.
+///
+/// Handed to ``HTTPResponder/respond(to:deferral:)`` for every request, where most answers are immediate (a cache
+/// hit). Building the writer — an object and the closure it calls, two allocations — only when the responder
+/// actually defers kept them off the hit path (callgrind: docs/performance.md). The value itself holds one
+/// reference and allocates nothing.
+public struct HTTPDeferral: Sendable {
+    enum Target: Sendable {
+        /// The server's connection, which delivers on its own I/O queue.
+        case connection(any DeferredResponseSink)
+        /// A writer made beforehand (tests and other callers of a responder that collect responses directly).
+        case writer(HTTPResponseWriter)
+    }
+
+    let target: Target
+
+    init(sink: any DeferredResponseSink) {
+        target = .connection(sink)
+    }
+
+    /// A deferral whose ``makeWriter()`` returns `writer`.
+    public init(writer: HTTPResponseWriter) {
+        target = .writer(writer)
+    }
+
+    /// The writer for this request's deferred answer. Call it once, when deciding to return
+    /// ``HTTPResponderResult/deferred``; only the first response written through it is sent.
+    public func makeWriter() -> HTTPResponseWriter {
+        switch target {
+        case .connection(let sink): HTTPResponseWriter { response in sink.deliverDeferred(response) }
+        case .writer(let writer): writer
+        }
+    }
+}
+
+/// The side of a connection that takes a deferred response from any thread.
+protocol DeferredResponseSink: AnyObject, Sendable {
+    /// Hands `response` to the connection's own queue, where it answers the request that was deferred.
+    func deliverDeferred(_ response: HTTPResponse)
+}
