@@ -100,7 +100,8 @@ let package = Package(
         .testTarget(
             name: "RingAppTests",
             dependencies: [
-                "RingApp", "RingHTTP", "RingCore", "RingSVG", "RingRaster", "RingPNG", "CZlib", "RingTestSupport",
+                "RingApp", "RingHTTP", "RingCore", "RingSVG", "RingRaster", "RingPNG", "CZlib", "RingSync",
+                "RingTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
