@@ -112,7 +112,7 @@ let package = Package(
             exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "RingIntegrationTests",
-            dependencies: ["RingApp", "RingHTTP", "RingFetch"],
+            dependencies: ["RingApp", "RingHTTP", "RingFetch", "RingSync"],
             swiftSettings: strict
         ),
     ]

@@ -1,3 +1,4 @@
+import RingSync
 import Dispatch
 import Glibc
 import RingHTTP
@@ -14,7 +15,7 @@ import Testing
         let app = RingApplication(configuration: AppConfiguration())
         let answered = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        let answer = Mutex<HTTPResponse?>(nil)
+        let answer = LockedValue<HTTPResponse?>(nil)
         let writer = HTTPResponseWriter { response in
             answer.withLock { $0 = response }
             answered.signal()
@@ -49,7 +50,7 @@ import Testing
     @Test func aGzipMissIsAnsweredInGzip() throws {
         let app = RingApplication(configuration: AppConfiguration())
         let done = DispatchSemaphore(value: 0)
-        let answer = Mutex<HTTPResponse?>(nil)
+        let answer = LockedValue<HTTPResponse?>(nil)
         let writer = HTTPResponseWriter { response in
             answer.withLock { $0 = response }
             done.signal()

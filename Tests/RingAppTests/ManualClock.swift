@@ -1,8 +1,9 @@
+import RingSync
 import Synchronization
 
 /// A clock that moves only when a test says so.
 final class ManualClock: Sendable {
-    private let instant = Mutex(ContinuousClock.now)
+    private let instant = LockedValue(ContinuousClock.now)
 
     var now: ContinuousClock.Instant { instant.withLock { $0 } }
 

@@ -11,7 +11,7 @@ import RingSync
         let runs = Atomic<Int>(0)
         let gate = DispatchSemaphore(value: 0)
         let done = DispatchSemaphore(value: 0)
-        let values = Mutex<[Int]>([])
+        let values = LockedValue<[Int]>([])
         var admissions: [RenderPool<String, Int>.Admission] = []
         for _ in 0..<50 {
             admissions.append(pool.submit(key: "big", work: {
@@ -36,7 +36,7 @@ import RingSync
         let pool = RenderPool<String, Int>(threads: 1, queueLimit: 4)
         let gate = DispatchSemaphore(value: 0)
         let finished = DispatchSemaphore(value: 0)
-        let events = Mutex<[String]>([])
+        let events = LockedValue<[String]>([])
         let first = pool.submit(key: "k", work: { gate.wait(); return 7 }, completion: { value in
             events.withLock { $0.append("completion \(value)") }
         }, afterwards: { value in

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import RingSync
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
@@ -152,7 +153,7 @@ import Testing
     /// period; only then does the shutdown begin.
     @Test func aDrainingSignalServesOnForThePeriod() async throws {
         let server = HTTPServer(configuration: .init(port: 0), responder: TestResponder())
-        let started = Mutex<ContinuousClock.Instant?>(nil)
+        let started = LockedValue<ContinuousClock.Instant?>(nil)
         let drain = HTTPServer.Drain(signals: [SIGUSR1], period: .milliseconds(600)) {
             started.withLock { $0 = .now }
         }

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import RingSync
 import Glibc
 #endif
 import Dispatch
@@ -91,7 +92,7 @@ import Testing
     }
 
     @Test func aNewValueIsPickedUpAfterTheTTL() async throws {
-        let value = Mutex("0.25")
+        let value = LockedValue("0.25")
         let upstream = try TestUpstream { _ in TestUpstream.json(#"{"p": \#(value.withLock { $0 })}"#) }
         defer { upstream.stop() }
         try await withRingd(Self.configuration(ttl: 1)) { _, _, port in
@@ -109,7 +110,7 @@ import Testing
     }
 
     @Test func anUpstreamThatGoesDownLeavesTheLastValueMarkedStale() async throws {
-        let up = Mutex(true)
+        let up = LockedValue(true)
         let upstream = try TestUpstream { _ in
             up.withLock { $0 } ? TestUpstream.json(#"{"p": 0.4}"#) : .bytes(TestUpstream.response(status: 503, []))
         }
@@ -135,7 +136,7 @@ import Testing
         defer { upstream.stop() }
         try await withRingd(Self.configuration()) { _, _, port in
             let src = Self.encoded("http://127.0.0.1:\(upstream.port)/p.json")
-            let statuses = Mutex<[Int]>([])
+            let statuses = LockedValue<[Int]>([])
             DispatchQueue.concurrentPerform(iterations: 100) { _ in
                 let status = (try? TestClient(port: port).get("/ring?src=\(src)").status) ?? -1
                 statuses.withLock { $0.append(status) }
@@ -153,7 +154,7 @@ import Testing
         try await withRingd(Self.configuration()) { _, _, port in
             let src = Self.encoded("http://127.0.0.1:\(upstream.port)/slow.json")
             let done = DispatchSemaphore(value: 0)
-            let outcome = Mutex<(Int, String, Duration)?>(nil)
+            let outcome = LockedValue<(Int, String, Duration)?>(nil)
             DispatchQueue.global().async {
                 let start = ContinuousClock.now
                 let response = try? TestClient(port: port, timeout: .seconds(10)).get("/ring?src=\(src)")
@@ -179,7 +180,7 @@ import Testing
     }
 
     @Test func hostileUpstreamsGetTheRightErrors() async throws {
-        let port = Mutex(0)
+        let port = LockedValue(0)
         let upstream = try TestUpstream { path in
             switch path {
             case "/big": return .bytes(TestUpstream.response([UInt8](repeating: 0x20, count: 10_000_000)))

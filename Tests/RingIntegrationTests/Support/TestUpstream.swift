@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import RingSync
 import Glibc
 #endif
 import Foundation
@@ -20,7 +21,7 @@ final class TestUpstream: Sendable {
 
     let port: Int
     private let listener: Int32
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
     private let reply: @Sendable (_ path: String) -> Reply
 
     private struct State {
