@@ -2,7 +2,6 @@ import RingSync
 import Dispatch
 import Glibc
 import RingHTTP
-import Synchronization
 import Testing
 @testable import RingApp
 

@@ -1,5 +1,4 @@
 import RingSync
-import Synchronization
 
 /// A clock that moves only when a test says so.
 final class ManualClock: Sendable {

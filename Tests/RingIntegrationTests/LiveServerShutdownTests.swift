@@ -5,7 +5,6 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
-import Synchronization
 import Testing
 @testable import RingHTTP
 

@@ -5,7 +5,6 @@ import Glibc
 import Dispatch
 import Foundation
 import RingApp
-import Synchronization
 import Testing
 
 /// `src` documents over real sockets: a ringd on loopback fetching from a ``TestUpstream`` that the test

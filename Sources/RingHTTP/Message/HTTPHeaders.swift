@@ -52,7 +52,8 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence {
     public func containsToken(_ token: String, in name: String) -> Bool {
         let nameCount = name.utf8.count
         return fields.withUnsafeBufferPointer { fields in
-            // Lengths first: most fields are ruled out without touching their bytes.
+            // Lengths here, before the call: ruling a field out inside `equalNames` still retained and released
+            // both names (about 900 more instructions per cache hit, callgrind).
             for field in fields where field.name.utf8.count == nameCount && Self.equalNames(field.name, name) {
                 if Self.list(field.value, containsToken: token) { return true }
             }
@@ -61,6 +62,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence {
     }
 
     static func equalNames(_ a: String, _ b: String) -> Bool {
+        // Lengths first: most fields are ruled out without touching their bytes.
         guard a.utf8.count == b.utf8.count else { return false }
         var a = a, b = b
         return a.withUTF8 { a in b.withUTF8 { b in equalIgnoringCase(a, b) } }
@@ -75,10 +77,10 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence {
                 var start = 0
                 while start <= list.count {
                     var end = start
-                    while end < list.count && list[end] != UInt8(ascii: ",") { end += 1 }
+                    while end < list.count && list[end] != HTTPByte.comma { end += 1 }
                     var first = start, past = end
-                    while first < past && isOWS(list[first]) { first += 1 }
-                    while past > first && isOWS(list[past - 1]) { past -= 1 }
+                    while first < past && HTTPByte.isWhitespace(list[first]) { first += 1 }
+                    while past > first && HTTPByte.isWhitespace(list[past - 1]) { past -= 1 }
                     // Empty elements are no elements (RFC 9110 §5.6.1): they match nothing, not even "".
                     if first < past, equalIgnoringCase(UnsafeBufferPointer(rebasing: list[first..<past]), token) {
                         return true
@@ -93,13 +95,9 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence {
     /// ASCII case-insensitive equality (header names and tokens are ASCII).
     static func equalIgnoringCase(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
-        for index in 0..<a.count where lowercased(a[index]) != lowercased(b[index]) { return false }
+        for index in 0..<a.count where HTTPByte.lowercased(a[index]) != HTTPByte.lowercased(b[index]) { return false }
         return true
     }
-
-    static func lowercased(_ byte: UInt8) -> UInt8 { (byte >= 65 && byte <= 90) ? byte + 32 : byte }
-
-    static func isOWS(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 }
 
 extension StringProtocol {

@@ -126,9 +126,8 @@ public struct HTTPRequest: Sendable, Hashable {
 
     /// Whether the client asked for the connection to persist after this request (RFC 9112 §9.3).
     public var wantsKeepAlive: Bool {
-        let parts = box.parts
-        if parts.headers.containsToken("close", in: "Connection") { return false }
-        if parts.version == .http1_0 { return parts.headers.containsToken("keep-alive", in: "Connection") }
+        if headers.containsToken("close", in: "Connection") { return false }
+        if version == .http1_0 { return headers.containsToken("keep-alive", in: "Connection") }
         return true
     }
 }

@@ -265,6 +265,7 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
         moveOutputBodyIntoOutput()
         let body = response.body
         let borrowed = body.count >= Self.borrowedBodyMinimum
+        // A pattern match, not `==`: `HTTPMethod` has a payload case, so its synthesized `==` is the slow generic one.
         let isHead = if case .head = request.method { true } else { false }
         let sendsBody = ResponseSerializer.appendMessageHead(
             response, isHeadRequest: isHead, connection: header,

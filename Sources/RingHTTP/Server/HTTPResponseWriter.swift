@@ -2,8 +2,8 @@ import Synchronization
 
 /// Delivers one deferred response to the connection that asked for it.
 ///
-/// Made by ``HTTPDeferral/makeWriter()`` when a responder defers its answer. ``write(_:)`` may be called from any thread; the
-/// response is sent from the connection's own I/O queue. Only the first call counts. If the connection
+/// Made by ``HTTPDeferral/makeWriter()`` when a responder defers its answer. ``write(_:)`` may be called from any
+/// thread; the response is sent from the connection's own I/O queue. Only the first call counts. If the connection
 /// closed meanwhile (peer gone, shutdown deadline), the response is dropped.
 public final class HTTPResponseWriter: Sendable {
     private let deliver: @Sendable (HTTPResponse) -> Void

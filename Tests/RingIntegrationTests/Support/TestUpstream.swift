@@ -3,7 +3,6 @@ import RingSync
 import Glibc
 #endif
 import Foundation
-import Synchronization
 
 /// A small HTTP/1.1 server on loopback standing in for the upstream of `src` documents: it answers each
 /// request as `reply` says (whole, byte by byte, never), counts every connection it accepts (so a test can
