@@ -115,6 +115,14 @@ extension PNGEncoder {
     /// 512²; at 1024² it is +2.4 % (and 1.09–1.10× `optipng -o2`), where level 7 takes 0.73 of zlib's time for
     /// −5.6 % bytes. Levels 8–12 cost 2–60× more time for a few percent.
     public struct WholeBufferLevels: Sendable, Hashable {
+        /// Level for images of up to `tinyUpTo` pixels.
+        ///
+        /// Small gradient rings compress worse than large ones (a 64 px ring changes colour from pixel to pixel),
+        /// and level 6 left the 64 px ring at 1.053× `optipng -o2`. Level 8's near-optimal parsing brings it to
+        /// 1.048× for about 0.15 ms more (docs/performance.md, "Small gradient rings"); level 7 only to 1.051×.
+        public var tiny: Int
+        /// Largest image, in pixels, compressed at ``tiny``.
+        public var tinyUpTo: Int
         /// Level for images of up to `largeFrom - 1` pixels.
         public var small: Int
         /// Level from `largeFrom` pixels on.
@@ -132,13 +140,17 @@ extension PNGEncoder {
         /// Largest level-6 size of a palette image's indices that is compressed again at ``palette``.
         public var paletteRetryUpToBytes: Int
 
-        /// What the service ships: 6 up to 512² px, 7 above; palette indices again at 8 when they came to at most
-        /// 2 KiB.
+        /// What the service ships: 8 up to 64² px, 6 up to 512² px, 7 above; palette indices again at 8 when they
+        /// came to at most 2 KiB.
         public static let ringImages = WholeBufferLevels(
-            small: 6, large: 7, largeFrom: 512 * 512 + 1, palette: 8, paletteRetryUpToBytes: 2048)
+            tiny: 8, tinyUpTo: 64 * 64, small: 6, large: 7, largeFrom: 512 * 512 + 1, palette: 8, paletteRetryUpToBytes: 2048)
 
-        public init(small: Int, large: Int, largeFrom: Int, palette: Int, paletteRetryUpToBytes: Int) {
-            precondition([small, large, palette].allSatisfy { (1...12).contains($0) }, "libdeflate levels are 1…12")
+        public init(
+            tiny: Int, tinyUpTo: Int, small: Int, large: Int, largeFrom: Int, palette: Int, paletteRetryUpToBytes: Int
+        ) {
+            precondition([tiny, small, large, palette].allSatisfy { (1...12).contains($0) }, "libdeflate levels are 1…12")
+            self.tiny = tiny
+            self.tinyUpTo = tinyUpTo
             self.small = small
             self.large = large
             self.largeFrom = largeFrom
@@ -147,6 +159,6 @@ extension PNGEncoder {
         }
 
         /// The level for an image of `pixels` pixels.
-        public func level(forPixels pixels: Int) -> Int { pixels >= largeFrom ? large : small }
+        public func level(forPixels pixels: Int) -> Int { pixels <= tinyUpTo ? tiny : pixels >= largeFrom ? large : small }
     }
 }

@@ -120,7 +120,7 @@ public enum PNGEncoder {
         colors.replaceWithIndices(&collected, width: width, height: height, channels: bpp, remap: remap)
         let paletteImage = StillImageData(data: [], colorType: .palette, palette: palette, allOpaque: allOpaque)
         var indexed = paletteImage.compressing(collected, level: level)
-        if indexed.data.count <= levels.paletteRetryUpToBytes {
+        if indexed.data.count <= levels.paletteRetryUpToBytes && levels.palette != level {
             let tighter = paletteImage.compressing(collected, level: levels.palette)
             if tighter.data.count < indexed.data.count { indexed = tighter }
         }

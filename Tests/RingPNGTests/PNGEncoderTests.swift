@@ -31,6 +31,7 @@ import Testing
             }
         }
         #expect(PNGEncoder.wholeBufferPixelLimit == 1 << 20)
+        #expect(PNGEncoder.WholeBufferLevels.ringImages.level(forPixels: 64 * 64) == 8)
         #expect(PNGEncoder.WholeBufferLevels.ringImages.level(forPixels: 256 * 256) == 6)
         #expect(PNGEncoder.WholeBufferLevels.ringImages.level(forPixels: 1024 * 1024) == 7)
     }

@@ -142,4 +142,25 @@ import Testing
         // Both sides of the rule were seen.
         #expect(retried > 0 && kept > 0, "retried \(retried), kept \(kept)")
     }
+
+    /// Pictures of at most 64² px are compressed at ``PNGEncoder/WholeBufferLevels/tiny`` (8): a small gradient ring
+    /// changes colour from pixel to pixel, and level 6 left the service's 64 px ring 5.3 % over `optipng -o2`. One
+    /// pixel more and the size's own level (6) applies again.
+    @Test func tinyPicturesAreCompressedHarder() throws {
+        let levels = PNGEncoder.WholeBufferLevels.ringImages
+        #expect(levels.tiny == 8 && levels.tinyUpTo == 64 * 64)
+        #expect(levels.level(forPixels: 64 * 64) == 8 && levels.level(forPixels: 64 * 64 + 1) == 6)
+        for (size, level) in [(48, 8), (64, 8), (65, 6)] {
+            let png = PNGEncoder.encode(TestImages.ring(size: size))
+            #expect(try PNGDecoder.header(png).colorType == .rgba, "a gradient ring has more than 256 colours")
+            let rows = try PNGInspection.filteredRows(png)
+            let expected = rows.withUnsafeBufferPointer { WholeDeflate.zlib($0, level: level) }
+            #expect(try PNGInspection.imageData(png) == expected, "\(size) px at level \(level)")
+        }
+        // What the tier buys on the service's own 64 px ring (the bench's ring-64 case).
+        let rows = try PNGInspection.filteredRows(PNGEncoder.encode(TestImages.ring(size: 64)))
+        let six = rows.withUnsafeBufferPointer { WholeDeflate.zlib($0, level: 6) }.count
+        let eight = rows.withUnsafeBufferPointer { WholeDeflate.zlib($0, level: 8) }.count
+        #expect(eight < six, "level 8 \(eight) bytes, level 6 \(six)")
+    }
 }
