@@ -2,7 +2,7 @@ import RingCore
 import RingFetch
 import RingText
 import RingHTTP
-import Synchronization
+import RingSync
 
 /// The ringd responder: routes a request to health, metrics, an image route or 404, applies the error
 /// policy (DESIGN.md §4), and serves images from the cache (DESIGN.md §7).
@@ -141,7 +141,7 @@ public struct RingApplication: HTTPResponder {
             let job = planned.deferringGzip(for: request)
             // Whether this request started the render or joined one, known once `submit` returns (a joined
             // render can finish before that: then it was a join).
-            let use = Mutex<AccessLog.CacheUse?>(nil)
+            let use = LockedValue<AccessLog.CacheUse?>(nil)
             let admission = pool.submit(key: job.key, cost: job.cost, work: { job.run(app) }) { outcome in
                 let response = app.finish(outcome, job: job, request: request)
                 writer.write(response)

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Logging
-import Synchronization
+import RingSync
 
 /// How log lines are written (`--log-format`).
 public enum LogFormat: String, Sendable, CaseIterable {
@@ -95,7 +95,7 @@ enum TextLine {
 /// The wall-clock time of a log line: UTC, ISO 8601, milliseconds.
 enum LogTime {
     /// The formatted second last used (`2026-11-26T00:40:00.`): a line per request mostly shares it.
-    private static let lastSecond = Mutex<(seconds: Int, prefix: String)>((-1, ""))
+    private static let lastSecond = LockedValue<(seconds: Int, prefix: String)>((-1, ""))
 
     static func now() -> String {
         var out: [UInt8] = []

@@ -1,6 +1,6 @@
 import Dispatch
 import RingHTTP
-import Synchronization
+import RingSync
 
 /// Log lines on their way to a file descriptor (standard error): gathered in memory and written in large
 /// writes — once ``flushBytes`` have gathered, every ``flushInterval``, and at exit — so a line per request (the
@@ -16,8 +16,8 @@ public final class LogSink: Sendable {
     static let flushInterval: DispatchTimeInterval = .milliseconds(100)
 
     private let fileDescriptor: Int32
-    private let pending = Mutex<[UInt8]>([])
-    private let timer = Mutex<(any DispatchSourceTimer)?>(nil)
+    private let pending = LockedValue<[UInt8]>([])
+    private let timer = LockedValue<(any DispatchSourceTimer)?>(nil)
 
     init(fileDescriptor: Int32) {
         self.fileDescriptor = fileDescriptor

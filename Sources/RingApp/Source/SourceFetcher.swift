@@ -1,7 +1,7 @@
 import Logging
 import RingHTTP
 import RingFetch
-import Synchronization
+import RingSync
 
 /// Fetches `src` documents on threads of their own (never an I/O loop or a render thread), one fetch per URL
 /// however many requests wait for it, and records each outcome in the ``SourceStore``.
@@ -9,7 +9,7 @@ final class SourceFetcher: Sendable {
     let client: FetchClient
     /// The fetch threads: a bounded queue with single flight per URL (the same pool type renders use).
     let pool: RenderPool<String, SourceStore.Lookup>
-    private let logLimiter = Mutex(LogLimiter())
+    private let logLimiter = LockedValue(LogLimiter())
     private let logger = Logger(label: "ringd.source")
 
     /// Log lines about failed fetches allowed per minute (the rest are counted in `/metrics` only): an

@@ -1,4 +1,4 @@
-import Synchronization
+import RingSync
 
 /// The `src` documents ringd holds, by URL, and the rules between fetching, serving fresh, serving stale
 /// and failing (DESIGN.md §10). A value type's worth of state behind one lock, with the clock injected so the
@@ -57,7 +57,7 @@ final class SourceStore: Sendable {
 
     let configuration: SourceConfiguration
     private let now: @Sendable () -> ContinuousClock.Instant
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     init(configuration: SourceConfiguration, now: @escaping @Sendable () -> ContinuousClock.Instant) {
         self.configuration = configuration

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
-import Synchronization
+import RingSync
 
 extension HTTPServer {
     /// A drain before shutdown: when one of ``signals`` arrives, ``onStart`` runs at once (the application
@@ -40,7 +40,7 @@ extension HTTPServer {
     public func runUntilSignalled(
         _ signals: [Int32] = [SIGTERM, SIGINT], gracePeriod: Duration? = nil, drain: Drain? = nil
     ) throws -> Int32 {
-        let received = Mutex<Int32?>(nil)
+        let received = LockedValue<Int32?>(nil)
         let watch = SignalPipe.watch(signals) { [self] number in
             let isFirst = received.withLock { value in
                 defer { value = value ?? number }
