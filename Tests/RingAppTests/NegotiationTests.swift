@@ -30,6 +30,74 @@ import Testing
     }
 }
 
+/// `ContentCoding.preferred(by:)` reads `Accept-Encoding` as bytes since 2026-11-27; these pin that it still decides
+/// exactly as the `String` version it replaced, kept here as the reference, over many generated values.
+@Suite struct ContentCodingByteParsingTests {
+    /// The `String` implementation as it was (split on `,` and `;`, trimmed and lowercased copies).
+    static func reference(_ values: [String]) -> ContentCoding {
+        guard !values.isEmpty else { return .identity }
+        func lowered(_ s: Substring) -> String {
+            var s = s
+            while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
+            while let l = s.last, l == " " || l == "\t" { s.removeLast() }
+            return String(decoding: s.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+        }
+        func qValue(_ parameters: ArraySlice<Substring>) -> Double? {
+            for parameter in parameters {
+                let trimmed = lowered(parameter)
+                guard trimmed.hasPrefix("q=") else { continue }
+                guard let q = Double(trimmed.dropFirst(2)), (0...1).contains(q) else { return nil }
+                return q
+            }
+            return 1
+        }
+        var gzipQ: Double?, identityQ: Double?, anyQ: Double?
+        for value in values {
+            for element in value.split(separator: ",") {
+                let parts = element.split(separator: ";")
+                guard let name = parts.first.map(lowered), !name.isEmpty, let q = qValue(parts.dropFirst()) else { continue }
+                switch name {
+                case "gzip", "x-gzip": gzipQ = max(gzipQ ?? 0, q)
+                case "identity": identityQ = max(identityQ ?? 0, q)
+                case "*": anyQ = max(anyQ ?? 0, q)
+                default: continue
+                }
+            }
+        }
+        let gzip = gzipQ ?? anyQ ?? 0
+        let identity = identityQ ?? anyQ ?? 0
+        return gzip > 0 && gzip >= identity ? .gzip : .identity
+    }
+
+    @Test func decidesAsTheStringVersionDid() {
+        let names = ["gzip", "GZip", "x-gzip", "identity", "IDENTITY", "*", "br", "deflate", "", " ", "gzipx", "gz"]
+        let parameters = [
+            "", ";q=0", ";q=1", ";Q=0.5", "; q=0.3 ", ";q=0.000", ";q=1.0", ";q=2", ";q=-1", ";q=abc", ";q=", ";q= 0.5",
+            ";level=1", ";level=1;q=0.2", ";;q=0.7", ";q=1E-1", ";q=0X1P-1", ";q=nan", ";q=inf", ";", ";;",
+        ]
+        var rng = SystemRandomNumberGenerator()
+        var seen: Set<ContentCoding> = []
+        for _ in 0..<4_000 {
+            var values: [String] = []
+            for _ in 0..<Int.random(in: 1...2, using: &rng) {
+                var elements: [String] = []
+                for _ in 0..<Int.random(in: 0...4, using: &rng) {
+                    let lead = [";", "", "", " ", "\t"].randomElement(using: &rng)!
+                    let trail = ["", "", " ", "\t "].randomElement(using: &rng)!
+                    elements.append(lead + names.randomElement(using: &rng)! + parameters.randomElement(using: &rng)! + trail)
+                }
+                values.append(elements.joined(separator: [",", ", ", " ,", ",,"].randomElement(using: &rng)!))
+            }
+            let headers = HTTPHeaders(values.map { ("Accept-Encoding", $0) })
+            let expected = Self.reference(values)
+            seen.insert(expected)
+            #expect(ContentCoding.preferred(by: headers) == expected, "\(values)")
+        }
+        // Both answers came up, so the comparison was not one-sided.
+        #expect(seen == [.gzip, .identity])
+    }
+}
+
 @Suite struct EntityTagConditionTests {
     func condition(_ values: String...) -> EntityTagCondition? {
         EntityTagCondition(HTTPHeaders(values.map { ("If-None-Match", $0) }))

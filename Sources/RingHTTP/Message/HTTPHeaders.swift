@@ -20,6 +20,11 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence {
 
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 
+    /// Makes room for `count` fields, so appending that many allocates once.
+    mutating func reserveCapacity(_ count: Int) {
+        fields.reserveCapacity(count)
+    }
+
     /// Appends a field, keeping any existing field of the same name.
     public mutating func add(name: String, value: String) {
         fields.append(Field(name: name, value: value))
