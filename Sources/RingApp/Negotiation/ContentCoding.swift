@@ -16,7 +16,7 @@ enum ContentCoding: Sendable, Equatable {
     ///   answer is identity anyway: an image is more useful than a 406.
     /// - An element with an unreadable q-value is ignored.
     static func preferred(by headers: HTTPHeaders) -> ContentCoding {
-        let values = headers.valuesIgnoringCase("accept-encoding")
+        let values = headers.values(for: "Accept-Encoding")
         guard !values.isEmpty else { return .identity }
         var gzipQ: Double?
         var identityQ: Double?
@@ -27,24 +27,24 @@ enum ContentCoding: Sendable, Equatable {
                 var start = 0
                 while start <= bytes.count {
                     var end = start
-                    while end < bytes.count && bytes[end] != comma { end += 1 }
+                    while end < bytes.count && bytes[end] != HTTPByte.comma { end += 1 }
                     defer { start = end + 1 }
                     // `name;param;param`: the name is the first non-empty part (as `split` has always found it,
                     // so `;gzip` still names gzip), without the spaces around it.
                     var nameStart = start, nameEnd = start
                     while true {
-                        while nameEnd < end && bytes[nameEnd] != semicolon { nameEnd += 1 }
+                        while nameEnd < end && bytes[nameEnd] != HTTPByte.semicolon { nameEnd += 1 }
                         guard nameEnd == nameStart && nameEnd < end else { break }
                         nameStart = nameEnd + 1
                         nameEnd = nameStart
                     }
-                    let name = trimmed(bytes, nameStart..<nameEnd)
+                    let name = HTTPByte.trimmingWhitespace(bytes, nameStart..<nameEnd)
                     let coding: Coding
-                    if equalsIgnoringCase(bytes, name, "gzip") || equalsIgnoringCase(bytes, name, "x-gzip") {
+                    if HTTPByte.equalsIgnoringCase(bytes, name, "gzip") || HTTPByte.equalsIgnoringCase(bytes, name, "x-gzip") {
                         coding = .gzip
-                    } else if equalsIgnoringCase(bytes, name, "identity") {
+                    } else if HTTPByte.equalsIgnoringCase(bytes, name, "identity") {
                         coding = .identity
-                    } else if equalsIgnoringCase(bytes, name, "*") {
+                    } else if HTTPByte.equalsIgnoringCase(bytes, name, "*") {
                         coding = .any
                     } else {
                         continue
@@ -67,8 +67,6 @@ enum ContentCoding: Sendable, Equatable {
     /// The codings an `Accept-Encoding` element can name that matter here.
     private enum Coding { case gzip, identity, any }
 
-    private static let comma = UInt8(ascii: ","), semicolon = UInt8(ascii: ";")
-
     /// The element's parameters (`;a=b;q=0.5`, from the first `;`) give its `q` (1 when absent: the first
     /// parameter named `q`, case-insensitive, counts), or nil when that is not a number in 0…1.
     ///
@@ -80,38 +78,18 @@ enum ContentCoding: Sendable, Equatable {
         while start < parameters.upperBound {
             // `start` is at a `;`.
             var end = start + 1
-            while end < parameters.upperBound && bytes[end] != semicolon { end += 1 }
-            let parameter = trimmed(bytes, (start + 1)..<end)
+            while end < parameters.upperBound && bytes[end] != HTTPByte.semicolon { end += 1 }
+            let parameter = HTTPByte.trimmingWhitespace(bytes, (start + 1)..<end)
             start = end
-            guard parameter.count >= 2, bytes[parameter.lowerBound] | 0x20 == UInt8(ascii: "q"),
-                bytes[parameter.lowerBound + 1] == UInt8(ascii: "=")
+            guard parameter.count >= 2, HTTPByte.lowercased(bytes[parameter.lowerBound]) == UInt8(ascii: "q"),
+                bytes[parameter.lowerBound + 1] == HTTPByte.equals
             else { continue }
             // ASCII-lowercased, as the whole parameter was before the number was read (`1E-1`, `0X1P-1`).
-            let number = String(decoding: bytes[(parameter.lowerBound + 2)..<parameter.upperBound].map {
-                $0 >= 65 && $0 <= 90 ? $0 + 32 : $0
-            }, as: UTF8.self)
+            let number = String(decoding: bytes[(parameter.lowerBound + 2)..<parameter.upperBound].map(HTTPByte.lowercased),
+                                as: UTF8.self)
             guard let q = Double(number), (0...1).contains(q) else { return nil }
             return q
         }
         return 1
-    }
-
-    /// `range` without the spaces and tabs at either end.
-    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
-        var lower = range.lowerBound, upper = range.upperBound
-        while lower < upper && (bytes[lower] == 0x20 || bytes[lower] == 0x09) { lower += 1 }
-        while upper > lower && (bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x09) { upper -= 1 }
-        return lower..<upper
-    }
-
-    /// Whether `bytes[range]` is `lowercase` ignoring ASCII case.
-    private static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ lowercase: StaticString) -> Bool {
-        guard range.count == lowercase.utf8CodeUnitCount else { return false }
-        let expected = lowercase.utf8Start
-        for (offset, i) in range.enumerated() {
-            let b = bytes[i]
-            if (b >= 65 && b <= 90 ? b + 32 : b) != expected[offset] { return false }
-        }
-        return true
     }
 }

@@ -10,7 +10,7 @@ struct EntityTagCondition: Sendable, Equatable {
     /// The condition in `headers`, or nil when there is no `If-None-Match`. Several header lines form
     /// one list. Members that are not entity tags are skipped.
     init?(_ headers: HTTPHeaders) {
-        let values = headers.valuesIgnoringCase("if-none-match")
+        let values = headers.values(for: "If-None-Match")
         guard !values.isEmpty else { return nil }
         for value in values {
             for member in Self.members(of: value[...]) {

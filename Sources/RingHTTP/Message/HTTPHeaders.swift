@@ -42,12 +42,24 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence {
 
     /// The first value for `name`, if any.
     public subscript(name: String) -> String? {
-        fields.first { Self.equalNames($0.name, name) }?.value
+        let nameCount = name.utf8.count
+        for field in fields where field.name.utf8.count == nameCount && Self.equalNames(field.name, name) {
+            return field.value
+        }
+        return nil
     }
 
-    /// Every value for `name`, in order.
+    /// Every value for `name`, in order; allocates nothing when no field has that name.
+    ///
+    /// Asked on every cache hit (`Accept-Encoding`, `If-None-Match`), so names of other lengths are passed over
+    /// before `equalNames` is called, as in ``containsToken(_:in:)``.
     public func values(for name: String) -> [String] {
-        fields.filter { Self.equalNames($0.name, name) }.map(\.value)
+        let nameCount = name.utf8.count
+        var values: [String] = []
+        for field in fields where field.name.utf8.count == nameCount && Self.equalNames(field.name, name) {
+            values.append(field.value)
+        }
+        return values
     }
 
     /// True when a comma-separated list header `name` contains `token` (case-insensitive), e.g. `Connection: close`.
@@ -66,7 +78,8 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence {
         }
     }
 
-    static func equalNames(_ a: String, _ b: String) -> Bool {
+    /// Whether two field names are equal ignoring ASCII case.
+    package static func equalNames(_ a: String, _ b: String) -> Bool {
         // Lengths first: most fields are ruled out without touching their bytes.
         guard a.utf8.count == b.utf8.count else { return false }
         var a = a, b = b
@@ -83,11 +96,9 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence {
                 while start <= list.count {
                     var end = start
                     while end < list.count && list[end] != HTTPByte.comma { end += 1 }
-                    var first = start, past = end
-                    while first < past && HTTPByte.isWhitespace(list[first]) { first += 1 }
-                    while past > first && HTTPByte.isWhitespace(list[past - 1]) { past -= 1 }
+                    let element = HTTPByte.trimmingWhitespace(list, start..<end)
                     // Empty elements are no elements (RFC 9110 §5.6.1): they match nothing, not even "".
-                    if first < past, equalIgnoringCase(UnsafeBufferPointer(rebasing: list[first..<past]), token) {
+                    if !element.isEmpty, equalIgnoringCase(UnsafeBufferPointer(rebasing: list[element]), token) {
                         return true
                     }
                     start = end + 1

@@ -85,6 +85,14 @@ package enum HTTPByte {
         return true
     }
 
+    /// `range` without the spaces and tabs (HTTP's OWS) at either end.
+    package static func trimmingWhitespace(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+        var lower = range.lowerBound, upper = range.upperBound
+        while lower < upper && isWhitespace(bytes[lower]) { lower += 1 }
+        while upper > lower && isWhitespace(bytes[upper - 1]) { upper -= 1 }
+        return lower..<upper
+    }
+
     /// The value of a hex digit, or nil.
     package static func hexValue(_ b: UInt8) -> Int? {
         switch b {
