@@ -4,10 +4,10 @@ import Testing
 /// The deadline rules, driven with made-up instants: no sockets, no sleeping.
 @Suite struct ConnectionStateMachineTests {
     typealias Machine = ConnectionStateMachine
-    let t0 = ContinuousClock.now
+    let t0 = MonotonicInstant.now
     let timeouts = Machine.Timeouts(header: .seconds(10), idle: .seconds(15), send: .seconds(30), linger: .seconds(2))
 
-    func at(_ seconds: Double) -> ContinuousClock.Instant { t0 + .milliseconds(Int(seconds * 1000)) }
+    func at(_ seconds: Double) -> MonotonicInstant { t0 + .milliseconds(Int(seconds * 1000)) }
 
     @Test func newConnectionIsIdleUntilTheIdleTimeout() {
         let machine = Machine(timeouts: timeouts, now: t0)

@@ -4,10 +4,10 @@ import Testing
 /// A request handed to the responder for a later answer (a render): no client deadline runs meanwhile.
 @Suite struct DeferredResponseStateTests {
     typealias Machine = ConnectionStateMachine
-    let t0 = ContinuousClock.now
+    let t0 = MonotonicInstant.now
     let timeouts = Machine.Timeouts(header: .seconds(10), idle: .seconds(15), send: .seconds(30), linger: .seconds(2))
 
-    func at(_ seconds: Double) -> ContinuousClock.Instant { t0 + .milliseconds(Int(seconds * 1000)) }
+    func at(_ seconds: Double) -> MonotonicInstant { t0 + .milliseconds(Int(seconds * 1000)) }
 
     @Test func noHeaderOrIdleDeadlineWhileTheResponderWorks() {
         var machine = Machine(timeouts: timeouts, now: t0)

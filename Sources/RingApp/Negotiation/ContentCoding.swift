@@ -16,48 +16,48 @@ enum ContentCoding: Sendable, Equatable {
     ///   answer is identity anyway: an image is more useful than a 406.
     /// - An element with an unreadable q-value is ignored.
     static func preferred(by headers: HTTPHeaders) -> ContentCoding {
-        let values = headers.values(for: "Accept-Encoding")
-        guard !values.isEmpty else { return .identity }
+        var listed = false
         var gzipQ: Double?
         var identityQ: Double?
         var anyQ: Double?
-        for value in values {
-            var value = value
-            value.withUTF8 { bytes in
-                var start = 0
-                while start <= bytes.count {
-                    var end = start
-                    while end < bytes.count && bytes[end] != HTTPByte.comma { end += 1 }
-                    defer { start = end + 1 }
-                    // `name;param;param`: the name is the first non-empty part (as `split` has always found it,
-                    // so `;gzip` still names gzip), without the spaces around it.
-                    var nameStart = start, nameEnd = start
-                    while true {
-                        while nameEnd < end && bytes[nameEnd] != HTTPByte.semicolon { nameEnd += 1 }
-                        guard nameEnd == nameStart && nameEnd < end else { break }
-                        nameStart = nameEnd + 1
-                        nameEnd = nameStart
-                    }
-                    let name = HTTPByte.trimmingWhitespace(bytes, nameStart..<nameEnd)
-                    let coding: Coding
-                    if HTTPByte.equalsIgnoringCase(bytes, name, "gzip") || HTTPByte.equalsIgnoringCase(bytes, name, "x-gzip") {
-                        coding = .gzip
-                    } else if HTTPByte.equalsIgnoringCase(bytes, name, "identity") {
-                        coding = .identity
-                    } else if HTTPByte.equalsIgnoringCase(bytes, name, "*") {
-                        coding = .any
-                    } else {
-                        continue
-                    }
-                    guard let q = qValue(bytes, nameEnd..<end) else { continue }
-                    switch coding {
-                    case .gzip: gzipQ = max(gzipQ ?? 0, q)
-                    case .identity: identityQ = max(identityQ ?? 0, q)
-                    case .any: anyQ = max(anyQ ?? 0, q)
-                    }
+        // The values' bytes as received: no `String` is made of them.
+        headers.forEachValue(named: "Accept-Encoding") { bytes in
+            listed = true
+            var start = 0
+            while start <= bytes.count {
+                var end = start
+                while end < bytes.count && bytes[end] != HTTPByte.comma { end += 1 }
+                defer { start = end + 1 }
+                // `name;param;param`: the name is the first non-empty part (as `split` has always found it,
+                // so `;gzip` still names gzip), without the spaces around it.
+                var nameStart = start, nameEnd = start
+                while true {
+                    while nameEnd < end && bytes[nameEnd] != HTTPByte.semicolon { nameEnd += 1 }
+                    guard nameEnd == nameStart && nameEnd < end else { break }
+                    nameStart = nameEnd + 1
+                    nameEnd = nameStart
+                }
+                let name = HTTPByte.trimmingWhitespace(bytes, nameStart..<nameEnd)
+                let coding: Coding
+                if HTTPByte.equalsIgnoringCase(bytes, name, "gzip") || HTTPByte.equalsIgnoringCase(bytes, name, "x-gzip") {
+                    coding = .gzip
+                } else if HTTPByte.equalsIgnoringCase(bytes, name, "identity") {
+                    coding = .identity
+                } else if HTTPByte.equalsIgnoringCase(bytes, name, "*") {
+                    coding = .any
+                } else {
+                    continue
+                }
+                guard let q = qValue(bytes, nameEnd..<end) else { continue }
+                switch coding {
+                case .gzip: gzipQ = max(gzipQ ?? 0, q)
+                case .identity: identityQ = max(identityQ ?? 0, q)
+                case .any: anyQ = max(anyQ ?? 0, q)
                 }
             }
+            return true
         }
+        guard listed else { return .identity }
         let gzip = gzipQ ?? anyQ ?? 0
         // identity is always acceptable unless excluded, but only a stated q-value can outrank gzip.
         let identity = identityQ ?? anyQ ?? 0

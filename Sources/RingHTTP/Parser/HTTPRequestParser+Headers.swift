@@ -69,7 +69,7 @@ extension HTTPRequestParser {
         if let field = KnownField(bytes, name) {
             head.note(field, bytes, value)
         }
-        head.headers.add(name: HTTPByte.string(bytes, name), value: HTTPByte.string(bytes, value))
+        head.headers.add(bytes, name: name, value: value)
         return nil
     }
 }

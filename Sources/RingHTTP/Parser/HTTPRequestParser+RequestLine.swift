@@ -97,7 +97,7 @@ extension HTTPRequestParser {
         case .success(let parsed): target = parsed
         case .failure(let error): return error
         }
-        head = PendingHead(method: method, target: target, version: version)
+        head.begin(method: method, target: target, version: version)
         return nil
     }
 

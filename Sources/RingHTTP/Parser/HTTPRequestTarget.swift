@@ -10,6 +10,9 @@ struct HTTPRequestTarget: Sendable, Hashable {
     /// After the first `?`, without it; nil when there is none.
     var query: String?
 
+    /// `/`: what a head holds between requests.
+    static let root = HTTPRequestTarget(raw: "/", path: "/", query: nil)
+
     static func parse(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, method: HTTPMethod
     ) -> Result<HTTPRequestTarget, HTTPParseError> {

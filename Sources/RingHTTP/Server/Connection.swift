@@ -58,7 +58,7 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
     @exclusivity(unchecked) private var deferredRequest: HTTPRequest?
     @exclusivity(unchecked) private var isClosed = false
 
-    init(socket: Socket, token: UInt64, loop: IOLoop, now: ContinuousClock.Instant) {
+    init(socket: Socket, token: UInt64, loop: IOLoop, now: MonotonicInstant) {
         self.loop = loop
         self.socket = socket
         self.token = token
@@ -111,7 +111,7 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
     }
 
     /// Feeds the first `count` bytes of the loop's read buffer to the parser and answers what they complete.
-    private func receive(_ count: Int, now: ContinuousClock.Instant) {
+    private func receive(_ count: Int, now: MonotonicInstant) {
         parser.append(UnsafeRawBufferPointer(rebasing: loop.readBuffer[..<count]))
         machine.bytesReceived(now: now)
         drive(now: now)
@@ -134,25 +134,25 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
     }
 
     /// Whether a deadline has passed at `now`, so ``tick(now:)`` has something to do (a cheap check).
-    func isDue(now: ContinuousClock.Instant) -> Bool {
+    func isDue(now: MonotonicInstant) -> Bool {
         !isClosed && machine.tick(now: now) != .none
     }
 
     /// Deadline check from the loop's timer.
-    func tick(now: ContinuousClock.Instant) {
+    func tick(now: MonotonicInstant) {
         guard !isClosed else { return }
         perform(machine.tick(now: now), now: now)
     }
 
     /// Graceful shutdown has begun.
-    func beginDraining(deadline: ContinuousClock.Instant, now: ContinuousClock.Instant) {
+    func beginDraining(deadline: MonotonicInstant, now: MonotonicInstant) {
         guard !isClosed else { return }
         // A connection between requests closes through `closeIdle`, which first reads a request already
         // waiting in the socket (its read event may be queued behind this call).
         perform(machine.beginDraining(deadline: deadline, now: now), now: now)
     }
 
-    private func perform(_ action: ConnectionStateMachine.TimeoutAction, now: ContinuousClock.Instant) {
+    private func perform(_ action: ConnectionStateMachine.TimeoutAction, now: MonotonicInstant) {
         switch action {
         case .none:
             break
@@ -173,7 +173,7 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
     /// run first. Closing then, with unread input, would reset the connection (RFC 9112 §9.6) and lose a
     /// request the client sent in time; so pending bytes are read and answered as usual (during shutdown
     /// with `Connection: close`). Only a socket with nothing to read is closed.
-    private func closeIdle(now: ContinuousClock.Instant) {
+    private func closeIdle(now: MonotonicInstant) {
         guard interest.read, !peerClosedInput,
             case .processed(let count)? = try? socket.read(into: loop.readBuffer), count > 0
         else {
@@ -186,7 +186,7 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
     // MARK: The drive loop
 
     /// Sends what is queued, answers what is parsed, and decides whether to read, wait or close.
-    private func drive(now: ContinuousClock.Instant) {
+    private func drive(now: MonotonicInstant) {
         while !isClosed {
             if hasQueuedOutput {
                 switch flush(now: now) {
@@ -316,7 +316,7 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
 
     private enum FlushResult { case sent, blocked, failed }
 
-    private func flush(now: ContinuousClock.Instant) -> FlushResult {
+    private func flush(now: MonotonicInstant) -> FlushResult {
         while hasQueuedOutput {
             let result: IOResult
             do {
@@ -381,7 +381,7 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
 
     /// The final response is sent: half-close, then drain input until EOF or the linger deadline, so
     /// the peer is not hit by a reset that could destroy the response in flight (RFC 9112 §9.6).
-    private func startLingeringClose(now: ContinuousClock.Instant) {
+    private func startLingeringClose(now: MonotonicInstant) {
         if peerClosedInput {
             close()
             return

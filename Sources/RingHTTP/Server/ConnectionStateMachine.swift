@@ -13,7 +13,7 @@
 /// - **linger**: after `shutdown(SHUT_WR)`, how long input is drained before the close.
 /// - **drain**: during graceful shutdown, the moment every connection is closed whatever its state.
 struct ConnectionStateMachine {
-    typealias Instant = ContinuousClock.Instant
+    typealias Instant = MonotonicInstant
 
     /// The per-connection time limits.
     struct Timeouts: Equatable {

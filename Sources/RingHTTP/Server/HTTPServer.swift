@@ -95,7 +95,7 @@ public final class HTTPServer: Sendable {
     ///
     /// - Parameter gracePeriod: overrides ``Configuration/shutdownGracePeriod``.
     public func beginShutdown(gracePeriod: Duration? = nil) {
-        let deadline = ContinuousClock.now + (gracePeriod ?? configuration.shutdownGracePeriod)
+        let deadline = MonotonicInstant.now + (gracePeriod ?? configuration.shutdownGracePeriod)
         let running: (Acceptor?, [IOLoop])? = state.withLock { state in
             switch state.phase {
             case .idle:

@@ -35,8 +35,7 @@ final class IOLoop: @unchecked Sendable {
     private var pollSource: (any DispatchSourceRead)?
     @exclusivity(unchecked) private var dateCache = HTTPDateCache()
     private var timer: (any DispatchSourceTimer)?
-    private var drainDeadline: ContinuousClock.Instant?
-    private let clock = ContinuousClock()
+    private var drainDeadline: MonotonicInstant?
 
     /// Connections whose deadline passed that one turn of the queue handles before letting other events
     /// run. A 408 costs a send and a shutdown (~0.1 ms on a busy machine); 2,000 slowloris connections
@@ -56,7 +55,7 @@ final class IOLoop: @unchecked Sendable {
     }
 
     /// The monotonic time used for every deadline on this loop.
-    func now() -> ContinuousClock.Instant { clock.now }
+    func now() -> MonotonicInstant { .now }
 
     /// The `Date` header line for a response being serialised now.
     func dateLine() -> [UInt8] { dateCache.headerLine() }
@@ -146,7 +145,7 @@ final class IOLoop: @unchecked Sendable {
 
     /// Graceful shutdown: idle connections close now, the others finish their request, and none lives
     /// past `deadline`.
-    func beginDraining(deadline: ContinuousClock.Instant) {
+    func beginDraining(deadline: MonotonicInstant) {
         dispatchPrecondition(condition: .onQueue(queue))
         drainDeadline = min(drainDeadline ?? deadline, deadline)
         let now = now()
