@@ -210,7 +210,7 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
                 close()
                 return
             }
-            switch machine.inputConsumed(hasPartialRequest: parser.hasPartialRequest, now: now) {
+            switch machine.inputConsumed(hasPartialRequest: parser.checkPartialRequest(), now: now) {
             case .readMore: resumeReads()
             case .close: close()
             }
