@@ -118,11 +118,17 @@ struct Serve: ParsableCommand {
         // system when freed. glibc's default threshold rises to the size of each large block freed (up to
         // 32 MiB), after which such blocks come from per-thread heaps that keep their pages: four render threads
         // retained ~150 MB beyond the render budget in a burst of 4096 px APNGs.
+        // Fixing that threshold also fixes the trim threshold at its default of 128 KiB, so every render of a
+        // picture around 256 px gave the pages of its bitmap and rows back as it finished and faulted them in again
+        // on the next one (37 page faults per 256 px PNG miss, 3 with the trim threshold at 1 MiB: what a heap keeps
+        // free at its top is then at most what its blocks below the mmap threshold can use again).
         // (mallopt lives in <malloc.h>, which Swift's Glibc module leaves out: looked up by name. -3 is
-        // M_MMAP_THRESHOLD.)
+        // M_MMAP_THRESHOLD, -1 M_TRIM_THRESHOLD.)
         if let symbol = dlsym(nil, "mallopt") {
             typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-            _ = unsafeBitCast(symbol, to: Mallopt.self)(-3, 1 << 20)
+            let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+            _ = mallopt(-3, 1 << 20)
+            _ = mallopt(-1, 1 << 20)
         }
         #endif
         let (logLevel, logFormat) = (settings.logLevel, settings.logFormat)

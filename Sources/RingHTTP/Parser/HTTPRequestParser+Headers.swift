@@ -57,14 +57,10 @@ extension HTTPRequestParser {
         let name = start..<i
         var valueStart = i + 1
         while valueStart < end, HTTPByte.isWhitespace(bytes[valueStart]) { valueStart += 1 }
-        var valueEnd = valueStart
-        var k = valueStart
-        while k < end {
-            let b = bytes[k]
-            guard HTTPByte.isFieldValue(b) else { return b == HTTPByte.cr ? .bareCarriageReturn : .invalidFieldValue }
-            if !HTTPByte.isWhitespace(b) { valueEnd = k + 1 }
-            k += 1
-        }
+        let invalid = HTTPByte.firstInvalidFieldValueByte(bytes, valueStart..<end)
+        if invalid < end { return bytes[invalid] == HTTPByte.cr ? .bareCarriageReturn : .invalidFieldValue }
+        var valueEnd = end
+        while valueEnd > valueStart, HTTPByte.isWhitespace(bytes[valueEnd - 1]) { valueEnd -= 1 }
         let value = valueStart..<valueEnd
         if let field = KnownField(bytes, name) {
             head.note(field, bytes, value)
