@@ -122,4 +122,18 @@ import Testing
         #expect(text.ranges(of: "HTTP/1.1 200 OK").count == 3)
         #expect(text.hasSuffix("\r\n\r\n2"))
     }
+
+    /// A responder's `Connection: close` ends the connection whether or not the response was prepared, and a
+    /// prepared response that is changed afterwards is judged by its new fields.
+    @Test func responderCloseIsSeenOnPreparedResponses() {
+        let closing = HTTPResponse(status: .ok, headers: HTTPHeaders([("Connection", "Close")]), body: [1])
+        #expect(closing.asksToClose)
+        var prepared = closing.prepared()
+        #expect(prepared.isPrepared && prepared.asksToClose)
+        prepared.headers = HTTPHeaders([("Connection", "keep-alive")])
+        #expect(!prepared.isPrepared && !prepared.asksToClose)
+        let plain = HTTPResponse(status: .ok, headers: HTTPHeaders([("Content-Type", "image/png")]), body: [1]).prepared()
+        #expect(plain.isPrepared && !plain.asksToClose)
+    }
 }
+

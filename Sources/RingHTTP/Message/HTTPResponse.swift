@@ -14,7 +14,11 @@ public struct HTTPResponse: Sendable {
 
     /// Status line, header fields and `Content-Length` line, serialised by ``prepared()``; `Date`,
     /// `Connection` and the blank line are added per send.
-    private(set) var preparedHead: [UInt8]?
+    private(set) var preparedHead: [UInt8]? {
+        didSet { preparedClose = preparedHead == nil ? nil : headers.containsToken("close", in: "Connection") }
+    }
+    /// Whether the responder's own `Connection` field says `close`, found when the head was prepared.
+    private var preparedClose: Bool?
 
     public init(status: HTTPStatus, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status
@@ -36,6 +40,13 @@ public struct HTTPResponse: Sendable {
         var copy = self
         copy.preparedHead = ResponseSerializer.head(of: self)
         return copy
+    }
+
+    /// Whether the responder asked for the connection to close after this response (`Connection: close`).
+    /// Asked on every send; a prepared response (a cached image, sent over and over) answers without looking
+    /// through its fields again.
+    var asksToClose: Bool {
+        preparedClose ?? headers.containsToken("close", in: "Connection")
     }
 
     /// Whether ``prepared()`` serialised this response's head (and nothing changed since).

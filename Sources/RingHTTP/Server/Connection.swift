@@ -259,7 +259,7 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
         // Decided after the responder ran: a shutdown that began meanwhile already closes here.
         let keepAlive =
             machine.keepAlive(requested: request.wantsKeepAlive) && !loop.serverIsDraining
-            && !response.headers.containsToken("close", in: "Connection")
+            && !response.asksToClose
         let header: ResponseSerializer.ConnectionHeader =
             !keepAlive ? .close : (request.version == .http1_0 ? .keepAlive : .none)
         moveOutputBodyIntoOutput()
