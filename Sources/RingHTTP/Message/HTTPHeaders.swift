@@ -157,27 +157,14 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence {
         return found
     }
 
-    /// Equal when the fields are, in order, byte for byte (however each was stored).
+    /// Equal when the fields are, in order, as ``fields`` reads them (however each was stored; bytes that are
+    /// not UTF-8 compare as the replacement character they read as, as when fields were kept as `String`s).
     public static func == (a: HTTPHeaders, b: HTTPHeaders) -> Bool {
-        guard a.count == b.count else { return false }
-        if a.storage == b.storage { return true }
-        var fieldsA: [([UInt8], [UInt8])] = []
-        a.forEachField { bytes, name, value in fieldsA.append((Array(bytes[name]), Array(bytes[value]))) }
-        var index = 0, equal = true
-        b.forEachField { bytes, name, value in
-            equal = equal && fieldsA[index].0.elementsEqual(bytes[name]) && fieldsA[index].1.elementsEqual(bytes[value])
-            index += 1
-        }
-        return equal
+        a.count == b.count && (a.storage == b.storage || a.fields == b.fields)
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(count)
-        forEachField { bytes, name, value in
-            hasher.combine(name.count)
-            hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[name])))
-            hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[value])))
-        }
+        hasher.combine(fields)
     }
 
     /// Calls `body` with the buffer and each field's name and value ranges in it, in order.
