@@ -75,7 +75,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence {
     /// Appends the field received as `bytes[name.lowerBound..<value.upperBound]`, whose name is `bytes[name]`
     /// and value `bytes[value]`: the parser's way in, one copy of the line and no `String` made.
     mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, name: Range<Int>, value: Range<Int>) {
-        precondition(name.lowerBound <= value.lowerBound - name.count, "a field's value lies after its name")
+        precondition(value.lowerBound >= name.upperBound, "a field's value lies after its name")
         appendHeader(nameCount: name.count, valueOffset: value.lowerBound - name.lowerBound, valueCount: value.count)
         storage.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[name.lowerBound..<value.upperBound]))
     }
