@@ -95,8 +95,11 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence {
 
     public mutating func remove(name: String) {
         var kept = HTTPHeaders()
-        forEachField { bytes, fieldName, value in
-            if !Self.equal(bytes, fieldName, name) { kept.add(bytes, name: fieldName, value: value) }
+        var name = name
+        name.withUTF8 { name in
+            forEachField { bytes, fieldName, value in
+                if !Self.isNamed(bytes, fieldName, name) { kept.add(bytes, name: fieldName, value: value) }
+            }
         }
         self = kept
     }
@@ -133,10 +136,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence {
                 while offset < bytes.count {
                     let (fieldName, value, next) = Self.field(at: offset, in: bytes)
                     offset = next
-                    // Lengths first: most fields are ruled out without touching their bytes.
-                    guard fieldName.count == name.count,
-                        Self.equalIgnoringCase(UnsafeBufferPointer(rebasing: bytes[fieldName]), name)
-                    else { continue }
+                    guard Self.isNamed(bytes, fieldName, name) else { continue }
                     guard body(UnsafeBufferPointer(rebasing: bytes[value])) else { return }
                 }
             }
@@ -191,11 +191,13 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence {
         return (nameStart..<(nameStart + Int(header.nameCount)), valueStart..<valueEnd, valueEnd)
     }
 
-    /// Whether the field name `bytes[fieldName]` is `name`, ignoring ASCII case.
-    private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ fieldName: Range<Int>, _ name: String) -> Bool {
-        guard fieldName.count == name.utf8.count else { return false }
-        var name = name
-        return name.withUTF8 { equalIgnoringCase(UnsafeBufferPointer(rebasing: bytes[fieldName]), $0) }
+    /// Whether the field name `bytes[fieldName]` is `name`, ignoring ASCII case. Lengths first: most fields are
+    /// ruled out without touching their bytes.
+    @inline(__always)
+    private static func isNamed(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ fieldName: Range<Int>, _ name: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        fieldName.count == name.count && equalIgnoringCase(UnsafeBufferPointer(rebasing: bytes[fieldName]), name)
     }
 
     /// Whether the comma-separated list `list` has an element equal to `token` ignoring ASCII case and the

@@ -15,14 +15,14 @@ extension HTTPRequestParser {
     mutating func scanHeaderLine(_ bytes: UnsafeBufferPointer<UInt8>) -> HeaderLineScan {
         guard let lineFeed = HTTPByte.firstLineFeed(in: bytes, from: scanIndex) else {
             scanIndex = bytes.count
-            guard head.headerBytes + (bytes.count - lineStart) <= limits.maxHeaderBytes else {
+            guard head.facts.headerBytes + (bytes.count - lineStart) <= limits.maxHeaderBytes else {
                 return .failed(.headerSectionTooLarge)
             }
             return .needMore
         }
         // The section size counts every line with its CRLF, the final empty line included.
-        head.headerBytes += lineFeed + 1 - lineStart
-        guard head.headerBytes <= limits.maxHeaderBytes else { return .failed(.headerSectionTooLarge) }
+        head.facts.headerBytes += lineFeed + 1 - lineStart
+        guard head.facts.headerBytes <= limits.maxHeaderBytes else { return .failed(.headerSectionTooLarge) }
         guard lineFeed > lineStart, bytes[lineFeed - 1] == HTTPByte.cr else { return .failed(.bareLineFeed) }
         let contentEnd = lineFeed - 1
         let line = lineStart..<contentEnd

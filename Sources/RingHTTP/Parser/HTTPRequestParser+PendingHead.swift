@@ -6,18 +6,24 @@ extension HTTPRequestParser {
         var target = HTTPRequestTarget.root
         var version = HTTPVersion.http1_1
         var headers = HTTPHeaders()
-        /// Bytes of the header section so far (lines with their CRLFs).
-        var headerBytes = 0
+        /// What the fields said so far, judged in `makeRequest()`: plain values, so a new request starts them
+        /// over with one assignment.
+        var facts = Facts()
 
-        var hostCount = 0
-        var hostIsValid = true
-        var contentLengthCount = 0
-        var contentLengthIsList = false
-        var contentLengthIsValid = true
-        var contentLengthIsPositive = false
-        var hasTransferEncoding = false
-        var transferEncodingEndsInChunked = false
-        var hasUnsupportedExpectation = false
+        /// The header section's size so far and what its framing, Host and Expect fields said.
+        struct Facts: Sendable {
+            /// Bytes of the header section so far (lines with their CRLFs).
+            var headerBytes = 0
+            var hostCount = 0
+            var hostIsValid = true
+            var contentLengthCount = 0
+            var contentLengthIsList = false
+            var contentLengthIsValid = true
+            var contentLengthIsPositive = false
+            var hasTransferEncoding = false
+            var transferEncodingEndsInChunked = false
+            var hasUnsupportedExpectation = false
+        }
 
         init() {}
 
@@ -28,16 +34,7 @@ extension HTTPRequestParser {
             self.method = method
             self.target = target
             self.version = version
-            headerBytes = 0
-            hostCount = 0
-            hostIsValid = true
-            contentLengthCount = 0
-            contentLengthIsList = false
-            contentLengthIsValid = true
-            contentLengthIsPositive = false
-            hasTransferEncoding = false
-            transferEncodingEndsInChunked = false
-            hasUnsupportedExpectation = false
+            facts = Facts()
             headers = HTTPHeaders()
             // One allocation for the fields of most requests: grown from empty, a browser's dozen fields took
             // several, each copying the fields before it.
@@ -59,31 +56,31 @@ extension HTTPRequestParser {
         mutating func note(_ field: KnownField, _ bytes: UnsafeBufferPointer<UInt8>, _ value: Range<Int>) {
             switch field {
             case .host:
-                hostCount += 1
-                hostIsValid = hostIsValid
+                facts.hostCount += 1
+                facts.hostIsValid = facts.hostIsValid
                     && HTTPHostSyntax.isValid(bytes, value, requireHost: false, requirePort: false)
             case .contentLength:
                 // `Content-Length = 1*DIGIT`. Lists ("5, 5") and repeats are refused even when equal: framing
                 // headers are where smuggling happens, and no client needs to send them twice.
-                contentLengthCount += 1
+                facts.contentLengthCount += 1
                 var sawDigit = false
                 for i in value {
                     let b = bytes[i]
-                    if b == HTTPByte.comma { contentLengthIsList = true }
-                    if !HTTPByte.isDigit(b) { contentLengthIsValid = false }
-                    if b != 0x30 && HTTPByte.isDigit(b) { contentLengthIsPositive = true }
+                    if b == HTTPByte.comma { facts.contentLengthIsList = true }
+                    if !HTTPByte.isDigit(b) { facts.contentLengthIsValid = false }
+                    if b != 0x30 && HTTPByte.isDigit(b) { facts.contentLengthIsPositive = true }
                     sawDigit = sawDigit || HTTPByte.isDigit(b)
                 }
-                if !sawDigit { contentLengthIsValid = false }
+                if !sawDigit { facts.contentLengthIsValid = false }
             case .transferEncoding:
-                hasTransferEncoding = true
+                facts.hasTransferEncoding = true
                 if let last = Self.listElements(bytes, value).last {
-                    transferEncodingEndsInChunked = HTTPByte.equalsIgnoringCase(bytes, last, "chunked")
+                    facts.transferEncodingEndsInChunked = HTTPByte.equalsIgnoringCase(bytes, last, "chunked")
                 }
             case .expect:
                 for element in Self.listElements(bytes, value)
                 where !HTTPByte.equalsIgnoringCase(bytes, element, "100-continue") {
-                    hasUnsupportedExpectation = true
+                    facts.hasUnsupportedExpectation = true
                 }
             }
         }
@@ -92,24 +89,24 @@ extension HTTPRequestParser {
         /// faults always gets the same answer: framing (400) → Content-Length syntax (400) → Host (400) →
         /// content present (413) → expectation (417).
         func makeRequest() -> Result<HTTPRequest, HTTPParseError> {
-            if hasTransferEncoding {
+            if facts.hasTransferEncoding {
                 // RFC 9112 §6.1 and §6.3: TE in 1.0 is faulty framing, CL+TE may be rejected, TE not ending in
                 // chunked MUST be 400. A chunked body we could frame but do not accept.
                 if version == .http1_0 { return .failure(.transferEncodingInHTTP10) }
-                if contentLengthCount > 0 { return .failure(.contentLengthAndTransferEncoding) }
-                if !transferEncodingEndsInChunked { return .failure(.transferEncodingNotChunked) }
+                if facts.contentLengthCount > 0 { return .failure(.contentLengthAndTransferEncoding) }
+                if !facts.transferEncodingEndsInChunked { return .failure(.transferEncodingNotChunked) }
                 return .failure(.chunkedNotAccepted)
             }
-            if contentLengthCount > 1 || contentLengthIsList { return .failure(.multipleContentLengths) }
-            if !contentLengthIsValid { return .failure(.invalidContentLength) }
+            if facts.contentLengthCount > 1 || facts.contentLengthIsList { return .failure(.multipleContentLengths) }
+            if !facts.contentLengthIsValid { return .failure(.invalidContentLength) }
             // RFC 9112 §3.2: MUST 400 for a 1.1 request without Host, and for any request with several or an
             // invalid one. absolute-form still needs the field; its value is then ignored.
-            if version != .http1_0 && hostCount == 0 { return .failure(.missingHost) }
-            if hostCount > 1 { return .failure(.multipleHosts) }
-            if !hostIsValid { return .failure(.invalidHost) }
-            if contentLengthIsPositive { return .failure(.contentNotAccepted) }
+            if version != .http1_0 && facts.hostCount == 0 { return .failure(.missingHost) }
+            if facts.hostCount > 1 { return .failure(.multipleHosts) }
+            if !facts.hostIsValid { return .failure(.invalidHost) }
+            if facts.contentLengthIsPositive { return .failure(.contentNotAccepted) }
             // RFC 9110 §10.1.1: 100-continue without content needs no 100; anything else we cannot meet.
-            if hasUnsupportedExpectation { return .failure(.unsupportedExpectation) }
+            if facts.hasUnsupportedExpectation { return .failure(.unsupportedExpectation) }
             return .success(
                 HTTPRequest(
                     method: method, target: target.raw, path: target.path, query: target.query,
@@ -121,10 +118,8 @@ extension HTTPRequestParser {
             var elements: [Range<Int>] = []
             var start = value.lowerBound
             for i in value.lowerBound...value.upperBound where i == value.upperBound || bytes[i] == HTTPByte.comma {
-                var lower = start, upper = i
-                while lower < upper, HTTPByte.isWhitespace(bytes[lower]) { lower += 1 }
-                while upper > lower, HTTPByte.isWhitespace(bytes[upper - 1]) { upper -= 1 }
-                if lower < upper { elements.append(lower..<upper) }
+                let element = HTTPByte.trimmingWhitespace(bytes, start..<i)
+                if !element.isEmpty { elements.append(element) }
                 start = i + 1
             }
             return elements

@@ -102,12 +102,14 @@ extension HTTPServer {
 }
 
 extension Duration {
-    /// Whole nanoseconds (saturating), for Dispatch's time APIs.
+    /// Whole nanoseconds (saturating at `Int64`'s range, so a timeout of "forever" stays forever), for Dispatch's
+    /// time APIs and ``MonotonicInstant``.
     var nanoseconds: Int {
         let (seconds, attoseconds) = components
         let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        if overflow { return seconds < 0 ? Int(Int64.min) : Int(Int64.max) }
-        return Int(scaled + attoseconds / 1_000_000_000)
+        let (sum, overflowed) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
+        if overflow || overflowed { return seconds < 0 ? Int(Int64.min) : Int(Int64.max) }
+        return Int(sum)
     }
 
     var dispatchInterval: DispatchTimeInterval { .nanoseconds(nanoseconds) }

@@ -33,24 +33,12 @@ public struct MonotonicInstant: Sendable, Hashable, Comparable {
     /// `instant` moved by `duration` (whole nanoseconds; a `Duration` finer than that is truncated), saturating
     /// at the ends of the clock: a deadline "forever" from now is the last instant, not a trap.
     public static func + (instant: MonotonicInstant, duration: Duration) -> MonotonicInstant {
-        let delta = duration.wholeNanoseconds
+        let delta = Int64(duration.nanoseconds)
         let (sum, overflow) = instant.nanoseconds.addingReportingOverflow(delta)
         return MonotonicInstant(nanoseconds: overflow ? (delta < 0 ? .min : .max) : sum)
     }
 
     public static func - (a: MonotonicInstant, b: MonotonicInstant) -> Duration {
         .nanoseconds(a.nanoseconds - b.nanoseconds)
-    }
-}
-
-extension Duration {
-    /// The duration in whole nanoseconds, saturating at `Int64`'s range (a timeout of "forever" stays forever).
-    var wholeNanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        if overflow { return seconds < 0 ? .min : .max }
-        let (sum, overflowed) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
-        if overflowed { return seconds < 0 ? .min : .max }
-        return sum
     }
 }
