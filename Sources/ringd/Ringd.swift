@@ -143,7 +143,7 @@ struct Serve: ParsableCommand {
             logger.info("\(app.typeface.summary)")
         }
         let server = HTTPServer(configuration: settings.serverConfiguration, responder: app)
-        app.metrics.setOpenConnectionsSource { [server] in server.openConnections }
+        app.observeConnections(of: server)
         do {
             try server.start()
         } catch {

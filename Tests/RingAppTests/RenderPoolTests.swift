@@ -73,6 +73,29 @@ import RingSync
         #expect(pool.submit(key: 3, work: { 3 }) { _ in done.signal() } == .queued)
         done.wait()
     }
+
+    /// A job's closures let go of what they captured once it has run. The server's jobs capture the application,
+    /// which owns the pool: a finished job kept in the queue's consumed prefix (until 64 had gathered) kept the
+    /// application alive, so the pool was never released and its threads never stopped (found by LeakSanitizer:
+    /// every live test's application, its caches and its TLS context outlived the test).
+    @Test func aFinishedJobReleasesWhatItCapturedAndItsPoolCanStop() {
+        final class Owner: Sendable {
+            let pool = RenderPool<Int, Int>(threads: 1, queueLimit: 4)
+        }
+        weak var released: Owner?
+        let done = DispatchSemaphore(value: 0)
+        do {
+            let owner = Owner()
+            released = owner
+            let admission = owner.pool.submit(key: 1, work: { withExtendedLifetime(owner) { 1 } }) { _ in done.signal() }
+            #expect(admission == .queued)
+        }
+        done.wait()
+        // The render thread lets go of its own copy of the job just after the completion has run.
+        let deadline = ContinuousClock.now + .seconds(5)
+        while released != nil, ContinuousClock.now < deadline { usleep(1_000) }
+        #expect(released == nil, "the finished job still holds the pool's owner")
+    }
 }
 
 /// The render memory budget (issue 20): jobs run together only while their costs fit; in queue order.

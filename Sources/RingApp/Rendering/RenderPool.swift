@@ -71,8 +71,11 @@ public final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendab
         }
 
         struct State {
-            /// FIFO: `queue[head...]` waits; the consumed prefix is dropped when it grows.
-            var queue: [Job] = []
+            /// FIFO: `queue[head...]` waits; the consumed prefix is dropped when it grows. A slot is emptied as
+            /// its job is taken: a job's closures hold what they captured (the application, whose pools these
+            /// are; a connection's writer), and a finished job kept in the prefix kept those alive, and with the
+            /// application the pool itself, whose threads then never stopped.
+            var queue: [Job?] = []
             var head = 0
             var waiters: [Key: [@Sendable (Value) -> Void]] = [:]
             var started = false
@@ -151,13 +154,13 @@ public final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendab
                 var taken: Job?
                 while taken == nil {
                     let next: Next = state.withLock { state in
-                        guard state.head < state.queue.count else { return .nothing }
-                        let job = state.queue[state.head]
+                        guard state.head < state.queue.count, let job = state.queue[state.head] else { return .nothing }
                         // In queue order; a job that does not fit waits (one always may run alone).
                         if state.running > 0, state.runningCost > budget - job.cost, !state.stopping {
                             state.blocked += 1
                             return .waitForMemory
                         }
+                        state.queue[state.head] = nil
                         state.head += 1
                         if state.head >= 64, state.head * 2 >= state.queue.count {
                             state.queue.removeFirst(state.head)

@@ -11,7 +11,7 @@ func withRingd(
     try await onOwnThread {
         let app = RingApplication(configuration: configuration)
         let server = HTTPServer(configuration: HTTPServer.Configuration(port: 0, ioQueues: 2), responder: app)
-        app.metrics.setOpenConnectionsSource { [server] in server.openConnections }
+        app.observeConnections(of: server)
         try server.start()
         defer {
             server.beginShutdown(gracePeriod: .milliseconds(200))
