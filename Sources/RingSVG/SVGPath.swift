@@ -65,7 +65,7 @@ struct SVGPath {
         var path = SVGPath()
         path.move(to: .polar(center: center, radius: outer, angle: start))
         path.arc(center: center, radius: outer, start: start, sweep: sweep)
-        if inner > 0.005 {
+        if inner > minInnerRadius {
             path.line(to: .polar(center: center, radius: inner, angle: start + sweep))
             path.arc(center: center, radius: inner, start: start + sweep, sweep: -sweep)
         } else {
@@ -82,6 +82,9 @@ struct SVGPath {
     static func prefersSector(radius: Double, width: Double, sweep: Double) -> Bool {
         width > radius || abs(sweep) * radius < minArcLength
     }
+
+    /// An inner radius at or below this (px) is written as the centre: a wedge, not an annular sector.
+    static let minInnerRadius = 0.005
 
     static func pair(_ p: Point) -> String {
         NumberFormatting.length(p.x) + " " + NumberFormatting.length(p.y)

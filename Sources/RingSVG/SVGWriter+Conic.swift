@@ -269,10 +269,26 @@ extension SVGDocument {
                 // A still piece of a band wider than its radius, or too short for an arc: its sector, filled
                 // (reaching past the band's edges like the strokes, for the annulus mask to trim).
                 let margin = Self.edgeMargin(for: arc)
-                let sector = SVGPath.sector(
-                    center: arc.center, inner: max(0, arc.radius - arc.width / 2 - margin),
-                    outer: arc.radius + arc.width / 2 + margin, start: arc.start + sweep * from, sweep: sweep * (to - from))
-                reveals.append((sector.d, nil, true))
+                let inner = max(0, arc.radius - arc.width / 2 - margin), outer = arc.radius + arc.width / 2 + margin
+                if abs(sweep) >= Double.pi / 2, full || arc.endCap != .round,
+                    arc.radius + arc.width / 2 >= TipFrame.minOuterRadius
+                {
+                    // Pieces reach the centre (the annulus mask trims any hole), and so does the tip's straight
+                    // edge (a round tip is a cap under the pieces, in the end colour).
+                    let tip = TipFrame(
+                        center: arc.center, tip: arc.start + sweep, direction: sweep < 0 ? -1 : 1,
+                        levelsPerRadian: 255 * paint.maxChannelRate / abs(sweep))
+                    let near = abs(sweep) * (1 - to), far = abs(sweep) * (1 - from)
+                    let path = k == last
+                        ? tip.lastPiece(near: near, far: far, outer: outer)
+                        : tip.pieceClearOfTip(near: near, far: far, outer: outer)
+                    if let path { reveals.append((path.d, nil, true)) }
+                } else {
+                    let sector = SVGPath.sector(
+                        center: arc.center, inner: inner, outer: outer, start: arc.start + sweep * from,
+                        sweep: sweep * (to - from))
+                    reveals.append((sector.d, nil, true))
+                }
             } else {
                 reveals.append((arcPath(from, to), nil, false))
             }
