@@ -122,6 +122,39 @@ import Testing
         #expect(worst <= Self.worstLevel, "\(target): worst \(worst)")
     }
 
+    /// Every angle meets at the centre of a band with no hole, so a pixel touching it spans a quarter turn of
+    /// colours. The PNG gives the pixels there the mean colour of their square; it took the colour at the pixel's
+    /// centre, and beside a full band's seam the start colour (pure red here, where the square's mean is 159, 0,
+    /// 96). Checked against the gradient's mean over each square, computed here from its stops.
+    @Test func centrePixelsOfAHolelessBandTakeTheirSquaresMean() throws {
+        let c = GalleryCase(
+            name: "centre", path: "/ring", query: "p=1&gradient=red,blue,red,blue&thickness=50%25&cap=butt&shadow=off&size=64")
+        let png = try PNGDecoder.decode(c.respond(Self.app, format: .png).body)
+        let stops: [SIMD3<Double>] = [[255, 0, 0], [0, 0, 255], [255, 0, 0], [0, 0, 255]]
+        func colour(_ f: Double) -> SIMD3<Double> {
+            let t = f * 3, i = min(Int(t), 2), u = t - Double(i)
+            return stops[i] * (1 - u) + stops[i + 1] * u
+        }
+        let n = 64
+        for (px, py) in [(31, 31), (32, 31), (31, 32), (32, 32)] {
+            var sum = SIMD3<Double>.zero
+            for j in 0..<n {
+                for i in 0..<n {
+                    // From the centre (32, 32); the sweep starts at 12 o'clock and runs clockwise.
+                    let x = Double(px) + (Double(i) + 0.5) / Double(n) - 32
+                    let y = Double(py) + (Double(j) + 0.5) / Double(n) - 32
+                    let angle = atan2(x, -y)
+                    sum += colour((angle < 0 ? angle + 2 * .pi : angle) / (2 * .pi))
+                }
+            }
+            let mean = sum / Double(n * n)
+            let k = (py * png.width + px) * 4
+            let ours = SIMD3<Double>(Double(png.pixels[k]), Double(png.pixels[k + 1]), Double(png.pixels[k + 2]))
+            let apart = (ours - mean).replacing(with: mean - ours, where: ours .< mean).max()
+            #expect(apart <= 2, "pixel (\(px), \(py)): ours \(ours), the square's mean \(mean)")
+        }
+    }
+
     /// A round-capped band shorter than its caps' overlap strips is one shape in the SVG (`writeDot`): drawn as two
     /// caps and a piece, the caps covered each other over the whole band and the dot's rim took two anti-aliased
     /// coverages, up to 32–39 levels brighter than the PNG's in librsvg (53 on an activity dot on black). As one
