@@ -1,8 +1,9 @@
 import RingCore
 
-/// The pieces of a conic band with no hole near its tip (issue 16: the tip's edge of a thickness-50 % butt band).
+/// The pieces of a thick conic band near its straight tip (issue 16: the tip's edge of a thickness-50 % butt band).
 ///
-/// Every piece of such a band is a wedge reaching the centre, and so is the tip's edge. Within a few pixels of the
+/// Every piece of such a band is a wedge reaching the centre (the annulus mask trims a small hole), and so is the
+/// tip's edge. Within a few pixels of the
 /// centre any piece's edge lies within a pixel of the tip's, whatever its angle, so the pieces under the last one
 /// anti-aliased the tip's pixels too, and composited one over another their coverages compounded: librsvg and
 /// Chromium drew the tip's edge up to 150 levels off the PNG's within 20 px of the centre of a 1024 px ring. Here
@@ -36,6 +37,8 @@ struct TipFrame {
     /// narrower it is, though, the more pieces meet in the pixels at the centre, where their coverages compound
     /// again. So the widest of ``stripAngles`` that keeps the colour within ``stripColourStep`` levels.
     let stripAngle: Double
+    /// The range ``stripAngle`` is chosen from: 45° keeps the pixels at the centre to a few pieces' edges (at 22.5°
+    /// a three-stop gradient's came to 120 levels from the PNG), 67.5° reaches the pixels beside the centre.
     static let stripAngles = (0.25 * Double.pi)...(0.375 * Double.pi)
     /// Largest colour change (8-bit levels) across the strip's angle where the gradient allows it.
     static let stripColourStep = 40.0
