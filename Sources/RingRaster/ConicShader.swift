@@ -146,6 +146,11 @@ struct ConicShader {
         }
     }
 
+    /// Row `y` (pixel centres) passes within ``centreReach`` of the centre: checked before the centre's pixels are
+    /// looked for, which every other row (all but five) skips without a call.
+    @inline(__always)
+    func nearCentre(_ y: Double) -> Bool { abs(y - cy) < Self.centreReach }
+
     /// What `dst` holds now at each pixel of ``centrePixels(y:range:_:)`` (empty on rows far from the centre).
     func centreUnder(
         y: Double, range: Range<Int>, _ dst: UnsafeMutablePointer<SIMD4<Float>>
@@ -217,16 +222,16 @@ struct ConicShader {
             if opaque {
                 forEachIndex(y: y, range: range) { x, i in dst[x] = lut[i] }
                 seamPixels(y: y, range: range) { x, c in dst[x] = c }
-                centrePixels(y: y, range: range) { x, c in dst[x] = c }
+                if nearCentre(y) { centrePixels(y: y, range: range) { x, c in dst[x] = c } }
             } else {
                 // The seam's and the centre's pixels are blended once, from what lay under them.
-                let under = seamUnder(y: y, range: range, dst)
-                let centre = centreUnder(y: y, range: range, dst)
+                var under = seamUnder(y: y, range: range, dst)
+                if nearCentre(y) { under += centreUnder(y: y, range: range, dst) }
                 forEachIndex(y: y, range: range) { x, i in
                     let c = lut[i]
                     dst[x] = c.w >= 1 ? c : c + dst[x] * (1 - c.w)
                 }
-                for (x, c, below) in under + centre { dst[x] = c + below * (1 - c.w) }
+                for (x, c, below) in under { dst[x] = c + below * (1 - c.w) }
             }
         }
     }
@@ -239,7 +244,9 @@ struct ConicShader {
             forEachIndex(y: y, range: range) { x, i in PixelWord.store(lut[i], at: x, in: out) }
         }
         seamPixels(y: y, range: range) { x, c in PixelWord.store(PixelWord.word(c), at: x, in: out) }
-        centrePixels(y: y, range: range) { x, c in PixelWord.store(PixelWord.word(c), at: x, in: out) }
+        if nearCentre(y) {
+            centrePixels(y: y, range: range) { x, c in PixelWord.store(PixelWord.word(c), at: x, in: out) }
+        }
     }
 
     /// Calls `body(x, i)` for each pixel `x` of `range` on row `y` (pixel centres) with the index `i` of its
@@ -324,7 +331,8 @@ struct ConicShader {
         y: Double, range: Range<Int>, coverage: UnsafePointer<Float>, into dst: UnsafeMutablePointer<SIMD4<Float>>
     ) {
         // The seam's and the centre's pixels are blended once, from what lay under them.
-        let under = seamUnder(y: y, range: range, dst) + centreUnder(y: y, range: range, dst)
+        var under = seamUnder(y: y, range: range, dst)
+        if nearCentre(y) { under += centreUnder(y: y, range: range, dst) }
         defer {
             for (x, c, below) in under {
                 let k = coverage[x]
