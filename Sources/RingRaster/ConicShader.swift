@@ -105,13 +105,15 @@ struct ConicShader {
         }
     }
 
-    /// The seam's pixels on row `y` with their anti-aliased colours and what `dst` holds there now (empty, and
-    /// no allocation, on the rows it does not cross).
-    func seamUnder(
+    /// The pixels on row `y` whose colour is not their table entry's — the seam's (``seamPixels(y:range:_:)``),
+    /// then the centre's (``centrePixels(y:range:_:)``), which win where both are — with those colours and what
+    /// `dst` holds there now, for blending them once (empty, and no allocation, on the rows they are not on).
+    func pixelsSetApart(
         y: Double, range: Range<Int>, _ dst: UnsafeMutablePointer<SIMD4<Float>>
     ) -> [(x: Int, color: SIMD4<Float>, under: SIMD4<Float>)] {
         var out: [(x: Int, color: SIMD4<Float>, under: SIMD4<Float>)] = []
         seamPixels(y: y, range: range) { x, c in out.append((x, c, dst[x])) }
+        if nearCentre(y) { centrePixels(y: y, range: range) { x, c in out.append((x, c, dst[x])) } }
         return out
     }
 
@@ -150,15 +152,6 @@ struct ConicShader {
     /// looked for, which every other row (all but five) skips without a call.
     @inline(__always)
     func nearCentre(_ y: Double) -> Bool { abs(y - cy) < Self.centreReach }
-
-    /// What `dst` holds now at each pixel of ``centrePixels(y:range:_:)`` (empty on rows far from the centre).
-    func centreUnder(
-        y: Double, range: Range<Int>, _ dst: UnsafeMutablePointer<SIMD4<Float>>
-    ) -> [(x: Int, color: SIMD4<Float>, under: SIMD4<Float>)] {
-        var out: [(x: Int, color: SIMD4<Float>, under: SIMD4<Float>)] = []
-        centrePixels(y: y, range: range) { x, c in out.append((x, c, dst[x])) }
-        return out
-    }
 
     /// Calls `body(x, colour)` for each pixel of `range` on row `y` (pixel centres) within ``centreReach`` of the
     /// centre, with the mean premultiplied colour of ``centreSamples``² points of its square: of those inside the
@@ -225,8 +218,7 @@ struct ConicShader {
                 if nearCentre(y) { centrePixels(y: y, range: range) { x, c in dst[x] = c } }
             } else {
                 // The seam's and the centre's pixels are blended once, from what lay under them.
-                var under = seamUnder(y: y, range: range, dst)
-                if nearCentre(y) { under += centreUnder(y: y, range: range, dst) }
+                let under = pixelsSetApart(y: y, range: range, dst)
                 forEachIndex(y: y, range: range) { x, i in
                     let c = lut[i]
                     dst[x] = c.w >= 1 ? c : c + dst[x] * (1 - c.w)
@@ -331,8 +323,7 @@ struct ConicShader {
         y: Double, range: Range<Int>, coverage: UnsafePointer<Float>, into dst: UnsafeMutablePointer<SIMD4<Float>>
     ) {
         // The seam's and the centre's pixels are blended once, from what lay under them.
-        var under = seamUnder(y: y, range: range, dst)
-        if nearCentre(y) { under += centreUnder(y: y, range: range, dst) }
+        let under = pixelsSetApart(y: y, range: range, dst)
         defer {
             for (x, c, below) in under {
                 let k = coverage[x]
