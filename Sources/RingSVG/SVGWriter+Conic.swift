@@ -279,10 +279,10 @@ extension SVGDocument {
                         center: arc.center, tip: arc.start + sweep, direction: sweep < 0 ? -1 : 1,
                         levelsPerRadian: 255 * paint.maxChannelRate / abs(sweep))
                     let near = abs(sweep) * (1 - to), far = abs(sweep) * (1 - from)
-                    let path = k == last
-                        ? tip.lastPiece(near: near, far: far, outer: outer)
+                    let paths = k == last
+                        ? [tip.lastPiece(near: near, far: far, outer: outer)]
                         : tip.pieceClearOfTip(near: near, far: far, outer: outer)
-                    if let path { reveals.append((path.d, nil, true)) }
+                    reveals += paths.map { ($0.d, nil, true) }
                 } else {
                     let sector = SVGPath.sector(
                         center: arc.center, inner: inner, outer: outer, start: arc.start + sweep * from,

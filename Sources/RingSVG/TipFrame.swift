@@ -64,29 +64,28 @@ struct TipFrame {
     func screenAngle(_ angle: Double) -> Double { tip - direction * angle }
 
     /// A piece before the last, from `near` to `far` back from the tip (a wedge of radius `outer`), without the
-    /// strip along the tip; nil when nothing of it is left. A piece wholly more than a quarter turn back is the
-    /// plain wedge.
-    func pieceClearOfTip(near: Double, far: Double, outer: Double) -> SVGPath? {
+    /// strip along the tip, as outlines to fill in order; none when nothing of it is left. A piece wholly more
+    /// than ``stripAngle`` back is the plain wedge; one that reaches past the strip's end is two convex outlines,
+    /// the rest and then the wedge beyond that angle. (As one outline with a reflex corner, or one path of two
+    /// outlines, Chromium's GPU rasterizer drew the band's whole rim differently: 0 → 204 pixels over 16 levels on
+    /// a 128 px ring. Two shapes share an edge, which their coverages leave a quarter open at most, onto the
+    /// pieces before them, of nearly the same colour.)
+    func pieceClearOfTip(near: Double, far: Double, outer: Double) -> [SVGPath] {
         let width = Self.stripWidth
         let angle = stripAngle
-        if near >= angle { return wedge(near: near, far: far, outer: outer) }
+        if near >= angle { return [wedge(near: near, far: far, outer: outer)] }
         // Where the strip's edge meets the outer circle: nearer the tip than that, all of the piece is in the strip.
         let meets = Trig.asin(min(1, width / outer))
-        guard far > meets else { return nil }
+        guard far > meets else { return [] }
+        let back = min(far, angle)
         var path = SVGPath()
-        path.move(to: point(far, outer))
+        path.move(to: point(back, outer))
         let corner = max(near, meets)
-        path.arc(center: center, radius: outer, start: screenAngle(far), sweep: direction * (far - corner))
+        path.arc(center: center, radius: outer, start: screenAngle(back), sweep: direction * (back - corner))
         if near > meets { path.line(to: point(near, width / Trig.sin(near))) }
-        if far < angle {
-            path.line(to: point(far, width / Trig.sin(far)))
-        } else {
-            // The piece reaches past the strip's end: round it, back to the centre.
-            path.line(to: point(angle, width / Trig.sin(angle)))
-            path.line(to: center)
-        }
+        path.line(to: point(back, width / Trig.sin(back)))
         path.close()
-        return path
+        return far > angle ? [path, wedge(near: angle, far: far, outer: outer)] : [path]
     }
 
     /// The last piece, from `near` (0 at the tip, less when it runs past it) to `far` back from the tip, with the
