@@ -3,10 +3,10 @@ import RingCore
 /// The pieces of a thick conic band near its straight tip (issue 16: the tip's edge of a thickness-50 % butt band).
 ///
 /// Every piece of such a band is a wedge reaching the centre (the annulus mask trims a small hole), and so is the
-/// tip's edge. Within a few pixels of the
-/// centre any piece's edge lies within a pixel of the tip's, whatever its angle, so the pieces under the last one
-/// anti-aliased the tip's pixels too, and composited one over another their coverages compounded: librsvg and
-/// Chromium drew the tip's edge up to 150 levels off the PNG's within 20 px of the centre of a 1024 px ring. Here
+/// tip's edge. Within a few pixels of the centre any piece's edge lies within a pixel of the tip's, whatever its
+/// angle, so the pieces under the last one anti-aliased the tip's pixels too, and composited one over another
+/// their coverages compounded: librsvg and Chromium drew the tip's edge up to 150 levels off the PNG's within
+/// 20 px of the centre of a 1024 px ring. Here
 /// the pieces before the last stay out of a strip along the tip (``stripWidth`` wide, on the band's side), which
 /// the last piece alone covers, reaching ``lastPieceReach`` into the others, so the tip's edge is anti-aliased by
 /// one shape and the strip's own edge lies on paint. The strip's colour is the last piece's, within a few levels
