@@ -175,9 +175,10 @@ struct ConicShader {
                     let vy = Float(py - 0.5 + (Double(j) + 0.5) * step)
                     for i in 0..<n {
                         let vx = Float(px - 0.5 + (Double(i) + 0.5) * step)
-                        let c = ColorTable.nearest(lut, last: last, fraction(vx, vy))
+                        let phi = angle(vx, vy)
+                        let c = ColorTable.nearest(lut, last: last, fraction(angle: phi))
                         all += c
-                        if angle(vx, vy) <= span {
+                        if phi <= span {
                             inside += c
                             count += 1
                         }
@@ -191,10 +192,12 @@ struct ConicShader {
     /// The sweep fraction (0…1) for the pixel vector (`vx`, `vy`) from the centre.
     @inline(__always)
     func fraction(_ vx: Float, _ vy: Float) -> Float {
-        let rx = vx * cosStart + vy * sinStart
-        let ry = (vy * cosStart - vx * sinStart) * direction
-        var phi = FastMath.atan2(ry, rx)
-        if phi < 0 { phi += FastMath.twoPi }
+        fraction(angle: angle(vx, vy))
+    }
+
+    /// The sweep fraction (0…1) at angle `phi` in [0, 2π) from the start line (``angle(_:_:)``).
+    @inline(__always)
+    func fraction(angle phi: Float) -> Float {
         if phi <= span { return span > 0 ? phi / span : 0 }
         // Beyond the end: whichever end is angularly nearer (the nearest centre-line point).
         return phi - span < FastMath.twoPi - phi ? 1 : 0

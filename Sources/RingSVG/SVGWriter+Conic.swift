@@ -228,6 +228,16 @@ extension SVGDocument {
         body += "<g\(group)>"
         let last = bounds.count - 2
         let lastMiddle = 0.5 * (bounds[last] + bounds[last + 1])
+        // A thick still band at least a quarter turn long with a straight tip keeps its pieces off a strip along
+        // the tip (the pieces drawn as sectors reach the centre, and so does that tip's edge; a round tip is a cap
+        // under the pieces, in the end colour).
+        let tipFrame: TipFrame? =
+            trim == nil && abs(sweep) >= Double.pi / 2 && (full || arc.endCap != .round)
+                && arc.radius + arc.width / 2 >= TipFrame.minOuterRadius
+            ? TipFrame(
+                center: arc.center, tip: arc.start + sweep, direction: sweep < 0 ? -1 : 1,
+                levelsPerRadian: 255 * paint.maxChannelRate / abs(sweep))
+            : nil
         for k in 0...last {
             let a = bounds[k], b = bounds[k + 1]
             // Run on under the next piece; for a full band the first piece also reaches back under the last,
@@ -269,15 +279,9 @@ extension SVGDocument {
                 // A still piece of a band wider than its radius, or too short for an arc: its sector, filled
                 // (reaching past the band's edges like the strokes, for the annulus mask to trim).
                 let margin = Self.edgeMargin(for: arc)
-                let inner = max(0, arc.radius - arc.width / 2 - margin), outer = arc.radius + arc.width / 2 + margin
-                if abs(sweep) >= Double.pi / 2, full || arc.endCap != .round,
-                    arc.radius + arc.width / 2 >= TipFrame.minOuterRadius
-                {
-                    // Pieces reach the centre (the annulus mask trims any hole), and so does the tip's straight
-                    // edge (a round tip is a cap under the pieces, in the end colour).
-                    let tip = TipFrame(
-                        center: arc.center, tip: arc.start + sweep, direction: sweep < 0 ? -1 : 1,
-                        levelsPerRadian: 255 * paint.maxChannelRate / abs(sweep))
+                let outer = arc.radius + arc.width / 2 + margin
+                if let tip = tipFrame {
+                    // Pieces reach the centre (the annulus mask trims any hole).
                     let near = abs(sweep) * (1 - to), far = abs(sweep) * (1 - from)
                     let paths = k == last
                         ? [tip.lastPiece(near: near, far: far, outer: outer)]
@@ -285,7 +289,8 @@ extension SVGDocument {
                     reveals += paths.map { ($0.d, nil, true) }
                 } else {
                     let sector = SVGPath.sector(
-                        center: arc.center, inner: inner, outer: outer, start: arc.start + sweep * from,
+                        center: arc.center, inner: max(0, arc.radius - arc.width / 2 - margin), outer: outer,
+                        start: arc.start + sweep * from,
                         sweep: sweep * (to - from))
                     reveals.append((sector.d, nil, true))
                 }
