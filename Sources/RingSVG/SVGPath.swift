@@ -9,6 +9,42 @@ struct SVGPath {
     /// that renderers reconstruct from them.
     static let maxArcPiece = Double.pi / 2
 
+    /// How far (px) a renderer's cubic Bézier for one `A` piece may stray from the circle. librsvg (like most
+    /// renderers without conics) draws each arc as cubics of at most a quarter turn, which bulge out by
+    /// 2.7·10⁻⁴ of the radius: 0.14 px on a 1024 px ring, which put a light track's rims on a dark page up to 42
+    /// levels off the PNG. Past this radius (275 px: rings from about 610 px across) arcs are written in eighths
+    /// of a turn, whose cubics stray 64 times less. Below it the bulge is the smaller error: cairo flattens curves
+    /// to chords up to 0.1 px inside them, the bulge partly offsets that, and splitting 256–512 px rings made
+    /// librsvg's rims agree worse with the exact ones (measured), for more bytes.
+    static let maxCubicDeviation = 0.075
+
+    /// Radial error of the usual cubic for a quarter-turn arc of radius 1 (control arms 4/3·tan(θ/4)).
+    static let quarterTurnCubicError = 2.725e-4
+
+    /// How many `A` commands an arc of `radius` over `sweep` is written as: pieces of at most a quarter turn, and
+    /// more where a piece's cubic would stray more than ``maxCubicDeviation`` (counted up with multiplications
+    /// only, so every machine writes the same pieces).
+    static func arcPieces(radius: Double, sweep: Double) -> Int {
+        var pieces = max(1, Int((abs(sweep) / maxArcPiece).rounded(.up)))
+        while pieces < maxPiecesPerArc {
+            let share = abs(sweep) / Double(pieces) / maxArcPiece
+            let share2 = share * share
+            guard quarterTurnCubicError * radius * share2 * share2 * share2 > maxCubicDeviation else { break }
+            pieces *= 2
+        }
+        return pieces
+    }
+
+    /// A ceiling on ``arcPieces(radius:sweep:)`` (eighths of a turn keep a cubic within 0.075 px up to a radius of
+    /// 17 000 px; the largest ring's is about 2000).
+    static let maxPiecesPerArc = 64
+
+    /// True when a whole circle of `radius` is better written as a path of arcs than as `<circle>`, which
+    /// renderers turn into four quarter-turn cubics (see ``maxCubicDeviation``).
+    static func circleNeedsPieces(radius: Double) -> Bool {
+        arcPieces(radius: radius, sweep: Angle.fullTurn) > 4
+    }
+
     /// Arcs shorter than this (in pixels along the curve) are written as a line: the chord is within
     /// 1/(8R) px of the arc.
     static let minArcLength = 1.0
@@ -36,7 +72,7 @@ struct SVGPath {
     /// Continues along the circle around `center` of `radius` from angle `start` (the current point) by
     /// `sweep` radians (positive = clockwise on screen).
     mutating func arc(center: Point, radius: Double, start: Double, sweep: Double) {
-        let pieces = max(1, Int((abs(sweep) / Self.maxArcPiece).rounded(.up)))
+        let pieces = Self.arcPieces(radius: radius, sweep: sweep)
         let r = NumberFormatting.length(radius)
         let flag = sweep >= 0 ? "1" : "0"
         for k in 1...pieces {

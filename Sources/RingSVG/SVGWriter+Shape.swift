@@ -200,8 +200,15 @@ extension SVGDocument {
         body += "<path d=\"\(path.d)\"" + paint.stroke(width: arc.width) + cap + extra + "/>"
     }
 
+    /// The opening of a circle's element: `<circle>`, or for a radius where renderers' four quarter-turn cubics
+    /// would stray from it (``SVGPath/circleNeedsPieces(radius:)``) a closed path of shorter arcs from the top.
     func circle(_ c: Point, _ r: Double) -> String {
-        "<circle cx=\"\(SVGWriter.fmt(c.x))\" cy=\"\(SVGWriter.fmt(c.y))\" r=\"\(SVGWriter.fmt(r))\""
+        if SVGPath.circleNeedsPieces(radius: r) {
+            var path = SVGPath.arc(center: c, radius: r, start: -.pi / 2, sweep: Angle.fullTurn)
+            path.close()
+            return "<path d=\"\(path.d)\""
+        }
+        return "<circle cx=\"\(SVGWriter.fmt(c.x))\" cy=\"\(SVGWriter.fmt(c.y))\" r=\"\(SVGWriter.fmt(r))\""
     }
 
     func rect(_ shape: RoundedRect) -> String {

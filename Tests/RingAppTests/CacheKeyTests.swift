@@ -19,10 +19,10 @@ import Testing
     /// follows the installed font files (``fontFilesAreInTheKey()``), and with libdeflate 1.14 named as the codec
     /// (the server names the version it runs with: ``theCompressorIsInTheKey()``).
     @Test(arguments: [
-        (ImageRoute.ring, "p=0.7", OutputFormat.svg, "e644e2721501d92c36931236febf5f2d0992db52be6bdec2a493e9563bf8f0bd"),
-        (.ring, "p=0.7", .png, "36ca75b6c2e76f5d51beaeb5aef49098a8a81ba629e9f6a608f7b71747df0fd5"),
-        (.activity, "p=0.8,0.6,1.1", .svg, "a3a81865b15be2e1f5c96750e4811fcdb581f5e55f56c618d0a78d0e4276ffda"),
-        (.check, "", .svg, "a8fd8b4fedaa9629530262498600eaaa5828d3371b2841096e2c875cbdfef3fe"),
+        (ImageRoute.ring, "p=0.7", OutputFormat.svg, "d573746c80d39c5cdcaa4ffe0946b5fe51ce5ccc8fe0651035ddab5cff7f9991"),
+        (.ring, "p=0.7", .png, "719384fb3abd9e601a7187f808875955520dd5858809495dcc079eae88a48458"),
+        (.activity, "p=0.8,0.6,1.1", .svg, "1fc0c646f789e5f954c7550079f7ab0b9673b5123fbc92ab6ff8d79b7c327397"),
+        (.check, "", .svg, "9141ca2542fde217ff20c6fdec9639c96a6ca21e313b6757026879f0624c3002"),
     ])
     func goldenKeys(route: ImageRoute, query: String, format: OutputFormat, digest: String) throws {
         let key = try Self.key(route, query, format, typeface: .strokeOnly, codec: "libdeflate-1.14")
