@@ -11,11 +11,12 @@ struct SVGPath {
 
     /// How far (px) a renderer's cubic Bézier for one `A` piece may stray from the circle. librsvg (like most
     /// renderers without conics) draws each arc as cubics of at most a quarter turn, which bulge out by
-    /// 2.7·10⁻⁴ of the radius: 0.14 px on a 1024 px ring, which put a light track's rims on a dark page up to 42
-    /// levels off the PNG. Past this radius (275 px: rings from about 610 px across) arcs are written in eighths
-    /// of a turn, whose cubics stray 64 times less. Below it the bulge is the smaller error: cairo flattens curves
-    /// to chords up to 0.1 px inside them, the bulge partly offsets that, and splitting 256–512 px rings made
-    /// librsvg's rims agree worse with the exact ones (measured), for more bytes.
+    /// 2.7·10⁻⁴ of the radius: 0.14 px on a 1024 px ring, which put its bands' rims on a dark page up to 46 levels
+    /// off the PNG. Past this radius (275 px: rings from about 610 px across) arcs are written in eighths of a
+    /// turn, whose cubics stray 64 times less. Below it the bulge is the smaller error: cairo flattens curves to
+    /// chords up to 0.1 px inside them, the bulge partly offsets that, and splitting 256–512 px rings made
+    /// librsvg's rims agree worse with the PNG's exact ones (measured), for more bytes. Whole circles stay
+    /// `<circle>` (see `SVGDocument.circle`).
     static let maxCubicDeviation = 0.075
 
     /// Radial error of the usual cubic for a quarter-turn arc of radius 1 (control arms 4/3·tan(θ/4)).
@@ -38,12 +39,6 @@ struct SVGPath {
     /// A ceiling on ``arcPieces(radius:sweep:)`` (eighths of a turn keep a cubic within 0.075 px up to a radius of
     /// 17 000 px; the largest ring's is about 2000).
     static let maxPiecesPerArc = 64
-
-    /// True when a whole circle of `radius` is better written as a path of arcs than as `<circle>`, which
-    /// renderers turn into four quarter-turn cubics (see ``maxCubicDeviation``).
-    static func circleNeedsPieces(radius: Double) -> Bool {
-        arcPieces(radius: radius, sweep: Angle.fullTurn) > 4
-    }
 
     /// Arcs shorter than this (in pixels along the curve) are written as a line: the chord is within
     /// 1/(8R) px of the arc.
