@@ -203,6 +203,7 @@ extension SVGDocument {
             let bounds = stillBounds(arc, paint)
             return Double(min(paint.color(atFraction: bounds[bounds.count - 2]).a, paint.color(atFraction: 1).a))
         }
+        // Reversed: a full band's seam lies at its start either way, so only the direction and the stops turn.
         var band = arc
         band.sweep = -arc.sweep
         var reversed = paint
