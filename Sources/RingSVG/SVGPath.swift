@@ -37,7 +37,7 @@ struct SVGPath {
     }
 
     /// A ceiling on ``arcPieces(radius:sweep:)`` (eighths of a turn keep a cubic within 0.075 px up to a radius of
-    /// 17 000 px; the largest ring's is about 2000).
+    /// 17 000 px; the largest ring's, at 2048 px, is about 1000).
     static let maxPiecesPerArc = 64
 
     /// Arcs shorter than this (in pixels along the curve) are written as a line: the chord is within
