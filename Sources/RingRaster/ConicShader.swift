@@ -158,7 +158,7 @@ struct ConicShader {
     /// sweep when any is (the rest of the pixel belongs to the band's ends), else of all.
     func centrePixels(y: Double, range: Range<Int>, _ body: (_ x: Int, _ color: SIMD4<Float>) -> Void) {
         let reach = Self.centreReach
-        guard abs(y - cy) < reach, !range.isEmpty else { return }
+        guard nearCentre(y), !range.isEmpty else { return }
         let lo = max(range.lowerBound, Int((cx - reach - 0.5).rounded(.up)))
         let hi = min(range.upperBound - 1, Int((cx + reach - 0.5).rounded(.down)))
         guard lo <= hi else { return }

@@ -35,9 +35,9 @@ import Testing
             #expect(d.filter { $0 == "M" }.count == 1, "\(d)")
             guard i < pieces.count - 1 else { continue }
             // The outline's points: each command's last pair of numbers.
-            let points = d.split(whereSeparator: { "MALZ".contains($0) }).compactMap { command -> (Double, Double)? in
-                let numbers = command.split(separator: " ").compactMap { Double($0) }
-                return numbers.count >= 2 ? (numbers[numbers.count - 2], numbers[numbers.count - 1]) : nil
+            let points = Self.commands(d).compactMap { command -> (Double, Double)? in
+                let n = command.numbers
+                return n.count >= 2 ? (n[n.count - 2], n[n.count - 1]) : nil
             }
             var signs = Set<Int>()
             for i in points.indices {
