@@ -206,6 +206,7 @@ func run() throws {
             let bitmap = Rasterizer.render(scene, scale: Double(spec.common.scale))
             encodeTimes.append(milliseconds { _ = PNGEncoder.encode(bitmap) })
         }
+        let deflate = try deflateAlone(png: pngBytes, iterations: options.iterations)
         if let dir = options.writeDirectory {
             try Data(pngBytes).write(to: URL(fileURLWithPath: dir).appendingPathComponent(c.name + ".png"))
             try Data(svgBytes).write(to: URL(fileURLWithPath: dir).appendingPathComponent(c.name + ".svg"))
@@ -216,6 +217,7 @@ func run() throws {
             ("svg_cold_ms", fmt(svgCold)), ("svg_ms", fmt(median(svgTimes))),
             ("png_cold_ms", fmt(pngCold)), ("png_ms", fmt(median(pngTimes))),
             ("raster_ms", fmt(median(rasterTimes))), ("encode_ms", fmt(median(encodeTimes))),
+            ("deflate_ms", fmt(deflate?.milliseconds ?? 0)), ("deflate_level", "\(deflate?.level ?? 0)"),
             ("svg_bytes", "\(svgBytes.count)"), ("png_bytes", "\(pngBytes.count)"),
             ("touched_px", "\(statistics.touchedPixels)"), ("edge_px", "\(statistics.edgePixels)"),
             ("layer_px", "\(statistics.layerPixels)"), ("packed_px", "\(statistics.packedPixels)"),
@@ -226,6 +228,35 @@ func run() throws {
 }
 
 func fmt(_ x: Double) -> String { String(format: "%.4f", x) }
+
+/// libdeflate alone on `png`'s image data, at the level the encoder ships for its size: median CPU ms of
+/// `iterations` runs, for RGBA pictures (the gradient rings; filter None, so the rows are the decoded pixels, each
+/// after a 0 byte). What is left of a miss's PNG time once this and the rasterizer are taken out is everything
+/// else (un-premultiplying, chunks, the scene), so `scripts/bench-render` can say how much of Skia's time the
+/// compressor alone already takes. Nil for other colour types and for pictures streamed through zlib.
+func deflateAlone(png: [UInt8], iterations: Int) throws -> (milliseconds: Double, level: Int)? {
+    let header = try PNGDecoder.header(png)
+    guard header.colorType == .rgba, header.width * header.height <= PNGEncoder.wholeBufferPixelLimit,
+        let levels = PNGEncoder.Options().wholeBufferLevels
+    else { return nil }
+    let image = try PNGDecoder.decode(png)
+    let rowBytes = image.width * 4
+    var rows = [UInt8](repeating: 0, count: image.height * (rowBytes + 1))
+    for y in 0..<image.height {
+        rows.replaceSubrange(y * (rowBytes + 1) + 1..<(y + 1) * (rowBytes + 1),
+                             with: image.pixels[y * rowBytes..<(y + 1) * rowBytes])
+    }
+    let level = levels.level(forPixels: image.width * image.height)
+    var times: [Double] = []
+    var compressed: [UInt8] = []
+    for _ in 0..<max(1, iterations) {
+        times.append(rows.withUnsafeBufferPointer { buffer in milliseconds { compressed = WholeDeflate.zlib(buffer, level: level) } })
+    }
+    // The same bytes as the encoder's IDAT, or this timed something else.
+    let idat = try PNGDecoder.chunks(png).filter { $0.type == "IDAT" }.flatMap(\.data)
+    guard idat == compressed else { throw BenchError("deflate alone does not reproduce the PNG's image data") }
+    return (median(times), level)
+}
 
 do {
     try run()
