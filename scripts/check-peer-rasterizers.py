@@ -77,7 +77,7 @@ def exact(size, radius, width, sweep, colour, background):
     return image
 
 
-def measure(first, second, threshold=16):
+def measure(first, second, threshold):
     import numpy as np
     d = np.abs(first.astype(float) - second.astype(float)).max(axis=2)
     return int(round(d.max())), int((d > threshold).sum()), float((d > threshold).mean())
@@ -111,17 +111,19 @@ def main():
                 drawn[name] = np.asarray(browser.shots(svg)[0])
             kind = "circle" if sweep >= 1 else f"arc {sweep:g} turn"
             print(f"{kind}, {size} px, r {radius:g}, width {width:g}, {colour} on {background}")
+            share_bound, max_bound = hard_cases.BOUND
             for name, image in drawn.items():
-                worst, count, share = measure(truth, image)
-                ok = share <= 0.001 and worst <= 48
+                worst, count, share = measure(truth, image, hard_cases.OVER)
+                ok = share <= share_bound and worst <= max_bound
                 over_bound += not ok
                 print(f"    exact ~ {name:13s} max {worst:3d}, over16 {count:5d} ({share * 100:.3f} %)"
                       + ("" if ok else "  over the bound"))
             names = list(drawn)
             for i, a in enumerate(names):
                 for b in names[i + 1:]:
-                    worst, count, share = measure(drawn[a], drawn[b], threshold=32)
-                    verdict = "  no picture holds the bound against both" if share > 0.002 or worst > 96 else ""
+                    worst, count, share = measure(drawn[a], drawn[b], threshold=2 * hard_cases.OVER)
+                    holds = hard_cases.no_picture_holds_both(share, worst, share_bound, max_bound)
+                    verdict = "  no picture holds the bound against both" if holds else ""
                     print(f"    {a} ~ {b}: max {worst:3d}, over32 {count:5d} ({share * 100:.3f} %){verdict}")
     finally:
         for browser in browsers.values():

@@ -208,6 +208,10 @@ func run() throws {
         }
         let deflate = try deflateAlone(png: pngBytes, iterations: options.iterations)
         if let dir = options.writeDirectory {
+            if let rows = deflate?.rows {
+                // The rows the timing compressed, for scripts/bench-compressors to try other compressors on.
+                try Data(rows).write(to: URL(fileURLWithPath: dir).appendingPathComponent(c.name + ".rows"))
+            }
             try Data(pngBytes).write(to: URL(fileURLWithPath: dir).appendingPathComponent(c.name + ".png"))
             try Data(svgBytes).write(to: URL(fileURLWithPath: dir).appendingPathComponent(c.name + ".svg"))
         }
@@ -218,6 +222,7 @@ func run() throws {
             ("png_cold_ms", fmt(pngCold)), ("png_ms", fmt(median(pngTimes))),
             ("raster_ms", fmt(median(rasterTimes))), ("encode_ms", fmt(median(encodeTimes))),
             ("deflate_ms", fmt(deflate?.milliseconds ?? 0)), ("deflate_level", "\(deflate?.level ?? 0)"),
+            ("idat_bytes", "\(deflate?.idatBytes ?? 0)"),
             ("svg_bytes", "\(svgBytes.count)"), ("png_bytes", "\(pngBytes.count)"),
             ("touched_px", "\(statistics.touchedPixels)"), ("edge_px", "\(statistics.edgePixels)"),
             ("layer_px", "\(statistics.layerPixels)"), ("packed_px", "\(statistics.packedPixels)"),
@@ -233,8 +238,9 @@ func fmt(_ x: Double) -> String { String(format: "%.4f", x) }
 /// `iterations` runs, for RGBA pictures (the gradient rings; filter None, so the rows are the decoded pixels, each
 /// after a 0 byte). What is left of a miss's PNG time once this and the rasterizer are taken out is everything
 /// else (un-premultiplying, chunks, the scene), so `scripts/bench-render` can say how much of Skia's time the
-/// compressor alone already takes. Nil for other colour types and for pictures streamed through zlib.
-func deflateAlone(png: [UInt8], iterations: Int) throws -> (milliseconds: Double, level: Int)? {
+/// compressor alone already takes. Also returns the rows and the size of the PNG's image data (for
+/// `scripts/bench-compressors`). Nil for other colour types and for pictures streamed through zlib.
+func deflateAlone(png: [UInt8], iterations: Int) throws -> (milliseconds: Double, level: Int, rows: [UInt8], idatBytes: Int)? {
     let header = try PNGDecoder.header(png)
     guard header.colorType == .rgba, header.width * header.height <= PNGEncoder.wholeBufferPixelLimit,
         let levels = PNGEncoder.Options().wholeBufferLevels
@@ -255,7 +261,7 @@ func deflateAlone(png: [UInt8], iterations: Int) throws -> (milliseconds: Double
     // The same bytes as the encoder's IDAT, or this timed something else.
     let idat = try PNGDecoder.chunks(png).filter { $0.type == "IDAT" }.flatMap(\.data)
     guard idat == compressed else { throw BenchError("deflate alone does not reproduce the PNG's image data") }
-    return (median(times), level)
+    return (median(times), level, rows, idat.count)
 }
 
 do {
