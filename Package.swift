@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+// ringd is released under the MIT licence: see LICENSE.
 import PackageDescription
 
 /// Upcoming-feature flags shared by every Swift target (Swift 6 language mode is implied by tools 6.0).

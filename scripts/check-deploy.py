@@ -44,9 +44,10 @@ for name, svc in services.items():
         replicas.append(name)
         if svc.get("image") != "ringd:latest" or svc.get("build") not in (".", {"context": "."}):
             problems.append(f"ringd replica {name}: expected build . and image ringd:latest (one image, built once)")
-        hc = svc.get("healthcheck", {}).get("test", [])
-        if not any("/healthz" in str(t) for t in hc):
-            problems.append(f"ringd replica {name}: healthcheck does not hit /healthz")
+        hc = [str(t) for t in svc.get("healthcheck", {}).get("test", [])]
+        # `ringd probe` with no URL asks /healthz on the port RINGD_PORT names (the image carries no curl).
+        if not (any("/healthz" in t for t in hc) or hc[-2:] == ["/usr/local/bin/ringd", "probe"]):
+            problems.append(f"ringd replica {name}: healthcheck is neither `ringd probe` nor a request for /healthz")
         env = svc.get("environment", {})
         if env.get("RINGD_HOST") != "0.0.0.0" or str(env.get("RINGD_PORT")) != "8080":
             problems.append(f"ringd replica {name}: must listen on 0.0.0.0:8080 (RINGD_HOST, RINGD_PORT)")
@@ -105,8 +106,15 @@ else:
     if not values("proxy_cache_key"):
         problems.append("deploy/nginx.conf: no proxy_cache_key")
     ignored = " ".join(values("proxy_ignore_headers"))
-    if "Cache-Control" in ignored or "Vary" in ignored or "Expires" in ignored:
-        problems.append("deploy/nginx.conf ignores ringd's Cache-Control/Vary/Expires")
+    if "Cache-Control" in ignored or "Expires" in ignored:
+        problems.append("deploy/nginx.conf ignores ringd's Cache-Control/Expires")
+    # Vary may be left to the key only when the key holds both headers ringd varies on, in the form ringd is sent
+    # (so one cached answer is right for every client whose headers reduce to the same key).
+    if "Vary" in ignored:
+        key = " ".join(values("proxy_cache_key"))
+        for header, variable in (("Accept-Encoding", "$ringd_coding"), ("Accept", "$ringd_accept")):
+            if variable not in key or f"{header} {variable}" not in values("proxy_set_header"):
+                problems.append(f"deploy/nginx.conf ignores Vary but neither keys on nor sends {header} as {variable}")
     if not any(v.startswith("X-Cache-Status $upstream_cache_status") for v in values("add_header")):
         problems.append("deploy/nginx.conf: no X-Cache-Status $upstream_cache_status header")
     retry = " ".join(values("proxy_next_upstream")).split()
@@ -125,8 +133,11 @@ if not re.search(r"^USER\s+(?!root)\S+", docker, re.M):
     problems.append("Dockerfile does not switch to a non-root user")
 if not re.search(r"^EXPOSE\s+8080", docker, re.M):
     problems.append("Dockerfile does not EXPOSE 8080")
-if "HEALTHCHECK" not in docker or "/healthz" not in docker:
-    problems.append("Dockerfile has no HEALTHCHECK on /healthz")
+healthcheck = re.search(r"^HEALTHCHECK\b.*?\bCMD\b(.*)$", re.sub(r"\\\n", " ", docker), re.M)
+if not healthcheck or not ('"probe"]' in healthcheck.group(1) or "/healthz" in healthcheck.group(1)):
+    problems.append("Dockerfile has no HEALTHCHECK running `ringd probe` (or asking /healthz)")
+if re.search(r"\bcurl\b|\bwget\b", "\n".join(l for l in docker.splitlines() if not l.lstrip().startswith("#"))):
+    problems.append("Dockerfile installs or runs curl/wget: the HEALTHCHECK is `ringd probe`, the image needs neither")
 
 readme = (root / "README.md").read_text()
 if "swift run ringd" not in "\n".join(readme.splitlines()[:30]):
@@ -241,6 +252,65 @@ else:
     for private in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "169.254.0.0/16", "127.0.0.0/8", "fc00::/7", "fe80::/10"):
         if any(block["cidr"] in ("0.0.0.0/0", "::/0") for block in blocks) and private not in refused:
             problems.append(f"the ringd NetworkPolicy lets src= reach {private}")
+
+# NetworkPolicy selectors, read on the rendered output (after every kustomize transformer), against the labels of
+# the pods each is meant for: a label transformer that adds to a selector makes it select nothing, and a policy
+# that selects nothing fails closed (ringd without DNS: every src= fails) or open (a policy on no pod).
+KUBE_DNS_POD = {"k8s-app": "kube-dns"}  # the cluster resolver's well-known label (kube-dns, and CoreDNS keeps it)
+KUBE_SYSTEM = {"kubernetes.io/metadata.name": "kube-system"}  # set on every namespace by the API server (1.21+)
+MONITORING = {"monitoring": "true"}  # the namespace label network-policies.yaml documents for Prometheus
+
+
+def selects(selector, labels):
+    """Whether a LabelSelector (matchLabels and matchExpressions) selects an object with `labels`."""
+    if selector is None:
+        return False
+    for key, value in (selector.get("matchLabels") or {}).items():
+        if labels.get(key) != value:
+            return False
+    for expression in selector.get("matchExpressions") or []:
+        key, operator, values = expression["key"], expression["operator"], expression.get("values", [])
+        present = key in labels
+        if (operator == "In" and labels.get(key) not in values) or (operator == "NotIn" and labels.get(key) in values) \
+                or (operator == "Exists" and not present) or (operator == "DoesNotExist" and present):
+            return False
+    return True
+
+
+pods = {name: (d["spec"]["template"]["metadata"].get("labels") or {}) for name, d in deployments.items()}
+for name, policy in policies.items():
+    spec = policy.get("spec", {})
+    where = f"NetworkPolicy {name}"
+    if name not in pods:
+        problems.append(f"{where}: no Deployment of that name whose pods it is for")
+        continue
+    chosen = [pod for pod, labels in pods.items() if selects(spec.get("podSelector"), labels)]
+    if chosen != [name]:
+        problems.append(f"{where}: podSelector {spec.get('podSelector')} selects the pods of {chosen or 'no Deployment'}, "
+                        f"not {name}'s ({pods[name]})")
+    for rule in spec.get("ingress", []):
+        for peer in rule.get("from", []):
+            if "podSelector" in peer and "namespaceSelector" not in peer and \
+                    not any(selects(peer["podSelector"], labels) for labels in pods.values()):
+                problems.append(f"{where}: ingress peer {peer['podSelector']} selects no pod of this base ({pods})")
+            if "namespaceSelector" in peer and "podSelector" not in peer and \
+                    not selects(peer["namespaceSelector"], MONITORING):
+                problems.append(f"{where}: ingress namespaceSelector {peer['namespaceSelector']} does not select a "
+                                f"namespace labelled {MONITORING}")
+    for rule in spec.get("egress", []):
+        dns = any(str(port.get("port")) == "53" for port in rule.get("ports", []))
+        for peer in rule.get("to", []):
+            if not dns or "ipBlock" in peer:
+                continue
+            if not selects(peer.get("podSelector", {}), KUBE_DNS_POD):
+                problems.append(f"{where}: the DNS egress peer's podSelector {peer.get('podSelector')} does not select "
+                                f"kube-dns pods ({KUBE_DNS_POD}): src= host names would not resolve")
+            if not selects(peer.get("namespaceSelector", {}), KUBE_SYSTEM):
+                problems.append(f"{where}: the DNS egress peer's namespaceSelector {peer.get('namespaceSelector')} "
+                                f"does not select kube-system ({KUBE_SYSTEM})")
+for obj in objects:
+    if (obj.get("metadata", {}).get("labels") or {}).get("app.kubernetes.io/part-of") != "ringd":
+        problems.append(f"{obj.get('kind')} {obj.get('metadata', {}).get('name')}: no app.kubernetes.io/part-of: ringd label")
 
 # The cluster's nginx.conf is deploy/nginx.conf with one upstream (the ringd Service) and the pid file in /tmp.
 compose_conf = (root / "deploy" / "nginx.conf").read_text()

@@ -22,7 +22,7 @@ struct Ringd: ParsableCommand {
             RINGD_SOURCE_TTL. \
             Memory: the process stays within --cache-mb + --render-memory-mb + \(RenderMemory.processConstantMB) MiB.
             """,
-        subcommands: [Serve.self, Render.self, Docs.self, Fonts.self],
+        subcommands: [Serve.self, Render.self, Probe.self, Docs.self, Fonts.self],
         defaultSubcommand: Serve.self
     )
 }

@@ -63,7 +63,7 @@ public enum OpenAPIDocument {
                 "version": .string(apiVersion),
                 "summary": "Ring images (progress rings, activity rings, petals, pies, checks) from one GET.",
                 "description": .string(description),
-                "license": ["name": "See the project's repository", "identifier": "MIT"],
+                "license": ["name": "MIT", "identifier": "MIT"],
             ],
             "paths": .object(paths),
             "components": [
