@@ -6,6 +6,10 @@
 # Build stage: the same `swift build` the README uses, in release mode with the Swift runtime linked in, and the
 # label fonts the image will carry.
 FROM swift:6.3-bookworm AS build
+SHELL ["/bin/bash", "-o", "pipefail", "-c"]
+# DL3008 (pin apt package versions) is skipped in both stages: Debian replaces a stable release's package versions
+# with each point release and security update, so pinned versions would stop building within weeks; the release
+# (bookworm) is what is pinned.
 # hadolint ignore=DL3008
 RUN apt-get update && apt-get install -y --no-install-recommends libssl-dev zlib1g-dev libdeflate-dev pkg-config \
         libharfbuzz-dev libfribidi-dev fonts-inter fonts-noto-core fonts-droid-fallback \
