@@ -248,13 +248,12 @@ public struct RingApplication: HTTPResponder {
         let message = error.message
         guard !strict, Self.acceptsImage(request.headers) else {
             let response = HTTPResponse.text(status, Self.badRequestText(error), headers: HTTPHeaders([
-                ("X-Ring-Error", Self.headerSafe(message)),
                 ("Cache-Control", "no-store"),
                 // An image client gets this URL's error as a (cacheable) image: see CacheEntry.errorImage.
                 ("Vary", "Accept"),
                 ("Access-Control-Allow-Origin", "*"),
                 ("X-Content-Type-Options", "nosniff"),
-            ]))
+            ] + ErrorHeader.fields(message)))
             return answer(response, route: route, format: format)
         }
         let size = (try? QueryString(parsing: request.query))

@@ -38,7 +38,7 @@ struct AccessLog: Sendable {
         let elapsed = Self.milliseconds(ContinuousClock.now - start)
         var out: [UInt8] = []
         appendLine(
-            method: request.method == .head ? "HEAD" : "GET", route: route.rawValue, status: Int(response.status.code),
+            method: request.method.token, route: route.rawValue, status: Int(response.status.code),
             bytes: request.method == .head ? 0 : response.body.count, ms: elapsed, cache: cache.rawValue,
             renderMs: renderSeconds.map { Self.rounded($0 * 1000) }, target: Self.excerpt(request.target), reason: nil,
             to: &out)

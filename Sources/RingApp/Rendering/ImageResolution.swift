@@ -18,7 +18,13 @@ enum ImageResolution {
     case source(SourceQuery, query: QueryString, route: ImageRoute, format: OutputFormat, strict: Bool)
 
     /// Resolves a request's path (still percent-encoded, as the parser leaves it) and raw query.
-    init(path: String, query: String?, table: ParameterTable = .standard, typeface: Typeface = .system) {
+    ///
+    /// `defaultFormat` is the format when neither the path's extension nor `format=` names one: SVG on the server;
+    /// `ringd render -o out.png` passes the output file's.
+    init(
+        path: String, query: String?, table: ParameterTable = .standard, typeface: Typeface = .system,
+        defaultFormat: OutputFormat = .svg
+    ) {
         guard let target = ImageTarget(path: path) else {
             self = .notFound
             return
@@ -27,10 +33,10 @@ enum ImageResolution {
         do {
             parsed = try QueryString(parsing: query)
         } catch {
-            self = .invalid(error, route: target.route, format: target.format ?? .svg, strict: false)
+            self = .invalid(error, route: target.route, format: target.format ?? defaultFormat, strict: false)
             return
         }
-        let format = target.format ?? parsed["format"].flatMap { OutputFormat(rawValue: $0.lowercased()) } ?? .svg
+        let format = Self.statedFormat(target, parsed) ?? defaultFormat
         let strict = parsed["strict"] == "1" || parsed["strict"] == "true"
         do {
             if let source = try SourceQuery.parse(parsed) {
@@ -47,5 +53,10 @@ enum ImageResolution {
         } catch {
             self = .invalid(error, route: target.route, format: format, strict: strict)
         }
+    }
+
+    /// The format a request names itself: its path's extension, else `format=` (when it is a format), else nil.
+    static func statedFormat(_ target: ImageTarget, _ query: QueryString) -> OutputFormat? {
+        target.format ?? query["format"].flatMap { OutputFormat(rawValue: $0.lowercased()) }
     }
 }
