@@ -40,6 +40,7 @@ import shutil
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 
@@ -239,6 +240,28 @@ def check_builder(browser, driver, base, out, problems):
         size.send_keys(Keys.BACKSPACE)
         check.settled("activity", "p=0.8,0.6,1.1", "Activity: 80%, 60%, 110%")
         check.expect(d.find_element(By.ID, "status").text == "", "the status line kept the old error after the fix")
+
+        # (4b) A refused label in Arabic and CJK (the Tibetan letter at its end is in no font): the status line shows
+        # ringd's message exactly as the 400 text has it, decoded from X-Ring-Error* (X-Ring-Error is ASCII).
+        label = d.find_element(By.ID, "common-label")
+        text = "\u0633\u0644\u0627\u0645 \u4f60\u597d \u0f40"
+        d.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}));",
+                         label, text)
+        target = f"{base}/activity?p=0.8,0.6,1.1&label={urllib.parse.quote(text)}"
+        try:
+            urllib.request.urlopen(target, timeout=10)
+            expected = None
+        except urllib.error.HTTPError as e:
+            expected = e.read().decode("utf-8").strip()
+        check.expect(expected is not None and text in expected, f"{target} was not refused quoting the label: {expected!r}")
+        try:
+            shown = wait_for(d, "const t = document.getElementById('status').textContent; return t === arguments[0] && t;",
+                             f"the status line to show {expected!r}", expected)
+            check.expect(shown == expected, f"status line {shown!r}")
+        except AssertionError as e:
+            problems.append(str(e))
+        d.execute_script("arguments[0].value = ''; arguments[0].dispatchEvent(new Event('input', {bubbles: true}));", label)
+        check.settled("activity", "p=0.8,0.6,1.1", "Activity: 80%, 60%, 110%")
 
         # Back on /ring, the red ring is as it was left.
         d.find_element(By.ID, "route-ring").click()

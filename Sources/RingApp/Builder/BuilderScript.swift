@@ -175,7 +175,7 @@ function refresh(b) {
     .then(response => response.text().then(text => [response, text]))
     .then(([response, text]) => {
       if (mine !== fetchSeq) return;
-      const error = response.headers.get('X-Ring-Error');
+      const error = errorText(response.headers);
       if (!response.ok) {
         announce('ringd answered ' + response.status + (text ? ': ' + text.trim() : ''), true);
         return;
@@ -199,6 +199,16 @@ function refresh(b) {
       }
     })
     .catch(() => { if (mine === fetchSeq) announce('ringd did not answer; is it still running?', true); });
+}
+
+// ringd's message: X-Ring-Error* (RFC 8187: UTF-8'' and the percent-encoded text) when the ASCII X-Ring-Error lost
+// anything, else X-Ring-Error.
+function errorText(headers) {
+  const exact = headers.get('X-Ring-Error*');
+  if (exact && exact.startsWith("UTF-8''")) {
+    try { return decodeURIComponent(exact.slice(7)); } catch (_) { /* malformed: the ASCII form below */ }
+  }
+  return headers.get('X-Ring-Error');
 }
 
 function unescapeXML(s) {
