@@ -14,6 +14,7 @@ extension RingApplication {
     /// A CORS preflight (`OPTIONS` on an image route or `/openapi.json`, which both answer any origin): 204 with
     /// the methods, headers and how long to keep the answer. Other paths (and `OPTIONS *`) get the server's 405.
     public func respondToOptions(_ request: HTTPRequest) -> HTTPResponse? {
+        let start = ContinuousClock.now
         let route: RequestRoute
         if let target = ImageTarget(path: request.path) {
             route = RequestRoute(target.route)
@@ -23,9 +24,8 @@ extension RingApplication {
             return nil
         }
         metrics.countRequest(route: route, format: nil, status: Self.preflight.status.code)
-        if let accessLog {
-            accessLog.record(request, Self.preflight, route: route, cache: .none, since: ContinuousClock.now)
-        }
+        metrics.observeRequest(route: route, status: Self.preflight.status.code, since: start)
+        accessLog?.record(request, Self.preflight, route: route, cache: .none, since: start)
         return Self.preflight
     }
 

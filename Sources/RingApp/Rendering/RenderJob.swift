@@ -88,4 +88,10 @@ enum RenderOutcome: Sendable {
         if case .entry(_, let seconds) = self { return seconds }
         return nil
     }
+
+    /// The renderer's refusal, or nil when it drew.
+    var refusal: QueryError? {
+        if case .failed(let error) = self { return error }
+        return nil
+    }
 }
