@@ -72,6 +72,40 @@ import Testing
     }
 
     /// `size` is not a badge parameter: ignored like any unknown one, so it changes nothing.
+    /// shields' static badge: a message and no value draws label | message with no ring, in shields' layout
+    /// (each text in its margins), lightgrey unless a colour is given.
+    @Test func aMessageWithoutAValueIsAStaticBadge() throws {
+        let (style, spec) = try badge("label=build&message=passing&color=brightgreen")
+        #expect(!style.drawsRing && style.message == "passing" && style.valueBackground == Color(hex: 0x44CC11))
+        #expect(spec.common.title == "build: passing")
+        #expect(try badge("message=passing").style.valueBackground == Color(hex: 0x9F9F9F))
+        let m = BadgeLook.flat.metrics, setter = Typeface.system.setter
+        let ringed = try badge("label=build&message=passing&p=1").style
+        #expect(ringed.drawsRing)
+        let saved = m.ringMargin + m.ringDiameter + m.ringGutter - m.textMargin
+        #expect(RingLayout.badgeWidth(style, text: setter) == RingLayout.badgeWidth(ringed, text: setter) - saved)
+        let svg = get("/badge.svg", "label=build&message=passing&color=brightgreen")
+        #expect(svg.status == .ok)
+        let drawn = get("/badge.svg", "label=build&message=passing&color=brightgreen&p=1")
+        #expect(svg.body.count < drawn.body.count, "the static badge has no ring to draw")
+        // Strict or not, and as a script: it is a picture, not "p: got nothing".
+        #expect(get("/badge", "label=build&message=passing&strict=1").status == .ok)
+        #expect(get("/badge", "label=build").status == .badRequest)
+    }
+
+    /// A message that reads as a progress (`87%`, as shields' endpoint documents carry it) is the value when no
+    /// p, value or total is given: the same picture as with p.
+    @Test func aMessageThatReadsAsAProgressIsTheValue() throws {
+        let (style, _) = try badge("label=coverage&message=87%25")
+        #expect(style.drawsRing && style.progress == 0.87 && style.message == "87%")
+        let asMessage = get("/badge.svg", "label=coverage&message=87%25")
+        let asValue = get("/badge.svg", "label=coverage&p=0.87")
+        #expect(asMessage.status == .ok && asMessage.body == asValue.body)
+        #expect(try badge("label=x&message=7/10").style.progress == 0.7)
+        #expect(try badge("label=x&message=2000%25").style.drawsRing == false, "beyond p's range it is text")
+        #expect(try badge("label=x&message=87%25&p=0.5").style.progress == 0.5, "p wins")
+    }
+
     @Test func sizeIsIgnored() {
         let a = get("/badge", "p=0.5&label=x"), b = get("/badge", "p=0.5&label=x&size=300")
         #expect(a.status == .ok && b.status == .ok)
@@ -83,7 +117,8 @@ import Testing
     @Test(arguments: BadgeLook.allCases)
     func everyStyleIsValidInBothFormats(_ look: BadgeLook) throws {
         let query = "p=0.87&label=coverage&style=\(look.rawValue)"
-        let height = look == .forTheBadge ? 28 : 20
+        let height = Int(look.metrics.height)
+        #expect(height == [.flat: 20, .flatSquare: 20, .plastic: 18, .forTheBadge: 28][look])
         let svg = get("/badge.svg", query)
         try #require(svg.status == .ok)
         let text = String(decoding: svg.body, as: UTF8.self)
@@ -106,7 +141,9 @@ import Testing
     /// high-density screens) and librsvg supersampled 8× as for the text-dense error images: mean ≤ 0.5 levels,
     /// interior pixels within 2. At one sample per pixel librsvg's own edges stray by 0.8–1.1 levels on a badge
     /// (against its 16× rendering), so a 1× comparison measures librsvg; RendererAgreementTests holds those to the
-    /// edge bar. Measured here: flat 0.25–0.33, flat-square 0.06–0.07, for-the-badge 0.03–0.04.
+    /// edge bar. Measured here: flat 0.25–0.33, flat-square 0.06–0.07, for-the-badge 0.03–0.04; plastic 0.44–0.55,
+    /// its gloss being two gradient layers over the whole badge, each rounded to whole levels by both renderers
+    /// (interior worst still 1), so its mean bar is 0.75.
     @Test(arguments: BadgeLook.allCases)
     func pngAgreesWithLibrsvg(_ look: BadgeLook) throws {
         for query in ["p=0.87&label=coverage", "p=1&label=build&message=passing", "p=0.42&label=tests&arc=move"] {
@@ -117,7 +154,7 @@ import Testing
             let comparison = PixelComparison(ours: ours, theirs: theirs)
             let summary = String(format: "%@: mean %.3f, interior worst %.1f", q, comparison.mean, comparison.interiorWorst.value)
             print(summary)
-            #expect(comparison.mean <= 0.5, "\(summary)")
+            #expect(comparison.mean <= (look == .plastic ? 0.75 : 0.5), "\(summary)")
             #expect(comparison.interiorWorst.value <= 2, "\(summary)")
         }
     }
