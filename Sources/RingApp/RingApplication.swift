@@ -386,13 +386,30 @@ extension StringProtocol {
     }
 }
 
-/// `/ring`, `/ring.svg`, `/ring.png` → route and (optional) format from the extension.
+/// `/ring`, `/ring.svg`, `/ring.png` → route and (optional) format from the extension; `/badge/<label>-<message>-<color>`
+/// (shields' path form, ``BadgePath``) → the badge route with that text still to read.
 struct ImageTarget: Hashable {
     let route: ImageRoute
     let format: OutputFormat?
+    /// The path form's `<label>-<message>-<color>`, still percent-encoded and without its extension.
+    var badgePath: String?
 
     init?(path: String) {
         guard path.hasPrefix("/") else { return nil }
+        if path.hasPrefix(BadgePath.prefix) {
+            var rest = Substring(path.dropFirst(BadgePath.prefix.count))
+            // A format extension is optional, so a message such as v1.2 keeps its dot.
+            if let dot = rest.lastIndex(of: "."), let format = OutputFormat(rawValue: String(rest[rest.index(after: dot)...])) {
+                self.format = format
+                rest = rest[..<dot]
+            } else {
+                self.format = nil
+            }
+            guard !rest.isEmpty, !rest.contains("/") else { return nil }
+            self.route = .badge
+            self.badgePath = String(rest)
+            return
+        }
         var name = Substring(path.dropFirst())
         var format: OutputFormat?
         if let dot = name.lastIndex(of: ".") {

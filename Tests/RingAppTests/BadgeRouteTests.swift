@@ -222,3 +222,67 @@ import Testing
         #expect(String(decoding: message.body, as: UTF8.self).hasPrefix("message: got"))
     }
 }
+
+/// shields' path form: `/badge/<label>-<message>-<color>[.svg|.png]` with shields' escaping.
+@Suite struct BadgePathTests {
+    let app = RingApplication()
+
+    func get(_ target: String) -> HTTPResponse { app.respond(to: request(target)) }
+
+    @Test func escapingIsShields() throws {
+        let items = try BadgePath.parameters("coverage-87%25-green")
+        #expect(items.map(\.name) == ["label", "message", "color"] && items.map(\.value) == ["coverage", "87%", "green"])
+        let escaped = try BadgePath.parameters("my__name_is--here-a+b_%E2%9C%93-blue")
+        #expect(escaped.map(\.value) == ["my_name is-here", "a+b ✓", "blue"])
+        #expect(try BadgePath.parameters("passing-brightgreen").map(\.name) == ["message", "color"])
+        #expect(try BadgePath.parameters("-passing-brightgreen").map(\.value) == ["", "passing", "brightgreen"])
+        #expect(throws: QueryError.self) { try BadgePath.parameters("a-b-c-d") }
+        #expect(throws: QueryError.self) { try BadgePath.parameters("alone") }
+    }
+
+    /// The example draws what the query form draws, in either format, and with the extension's format.
+    @Test func thePathFormIsTheQueryForm() throws {
+        let path = get("/badge/coverage-87%25-green")
+        let query = get("/badge?label=coverage&message=87%25&color=green")
+        #expect(path.status == .ok && path.body == query.body && path.headers["ETag"] == query.headers["ETag"])
+        let png = get("/badge/coverage-87%25-green.png")
+        #expect(png.status == .ok && png.headers["Content-Type"] == "image/png")
+        #expect(png.body == get("/badge.png?label=coverage&message=87%25&color=green").body)
+        let staticBadge = get("/badge/build-passing-brightgreen.svg?style=plastic")
+        #expect(staticBadge.body == get("/badge.svg?label=build&message=passing&color=brightgreen&style=plastic").body)
+        #expect(get("/badge/version-v1.2-blue").body == get("/badge?label=version&message=v1.2&color=blue").body)
+    }
+
+    @Test func malformedPathsAreRefusedByName() {
+        let four = get("/badge/a-b-c-d")
+        #expect(four.status == .badRequest && String(decoding: four.body, as: UTF8.self).hasPrefix("path: got \"a-b-c-d\""))
+        let twice = get("/badge/coverage-87%25-green?color=red")
+        #expect(twice.status == .badRequest && String(decoding: twice.body, as: UTF8.self).hasPrefix("color: got more than one value"))
+        #expect(get("/badge/x-y-nocolour").status == .badRequest)
+        #expect(get("/badge/a/b-c").status.code == 404)
+    }
+}
+
+/// The four forms a shields user brings, as SVG (xmllint) and PNG (pngcheck).
+@Suite struct ShieldsFormsTests {
+    @Test(arguments: [
+        ("/badge", "label=build&message=passing&color=brightgreen"), ("/badge", "label=coverage&message=87%25"),
+        ("/badge/coverage-87%25-green", ""), ("/badge", "label=coverage&p=0.87&style=plastic"),
+    ])
+    func rendersAndPassesTheValidators(_ path: String, _ query: String) throws {
+        let app = RingApplication()
+        for format in OutputFormat.allCases {
+            let target = path + "." + format.rawValue + (query.isEmpty ? "" : "?" + query)
+            let response = app.respond(to: request(target))
+            try #require(response.status == .ok, "\(target)")
+            if format == .svg {
+                try LabelScriptTests.xmllint(response.body, name: "shields-form")
+            } else {
+                let file = try ExternalTool.temporaryFile(response.body, name: "badge.png")
+                defer { ExternalTool.removeTemporaryDirectory(of: file) }
+                let run = try ExternalTool.run("pngcheck", [file], install: "apt-get install pngcheck")
+                #expect(run.status == 0, "pngcheck \(target): \(String(decoding: run.stdout, as: UTF8.self))")
+            }
+        }
+    }
+}

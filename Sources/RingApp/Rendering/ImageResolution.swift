@@ -31,7 +31,8 @@ enum ImageResolution {
         }
         let parsed: QueryString
         do {
-            parsed = try QueryString(parsing: query)
+            let asked = try QueryString(parsing: query)
+            if let path = target.badgePath { parsed = try BadgePath.merged(path, into: asked) } else { parsed = asked }
         } catch {
             self = .invalid(error, route: target.route, format: target.format ?? defaultFormat, strict: false)
             return
