@@ -224,11 +224,14 @@ public struct RingApplication: HTTPResponder {
         case .source(let source, let query, let route, let format, let strict):
             return planSource(source, query: query, route: route, format: format, strict: strict, request: request,
                               fetched: fetched)
-        case .image(let spec, let imageRoute, let format, let strict):
+        case .image(let spec, let imageRoute, let format, let strict, let ignored):
             let route = RequestRoute(imageRoute)
             let key = CacheKey(spec: spec, format: format, typeface: typeface)
-            if let entry = cache.entry(for: key, aliasing: request.target) {
-                return answer(entry.response(for: request), route: route, format: format, hit: true)
+            // A target with ignored parameters is never aliased: its answers carry X-Ring-Ignored, which an alias
+            // hit (answered without decoding) would not add.
+            let alias = ignored.isEmpty ? request.target : nil
+            if let entry = cache.entry(for: key, aliasing: alias) {
+                return answer(Self.naming(ignored, in: entry.response(for: request)), route: route, format: format, hit: true)
             }
             // The render memory budget (DESIGN.md §8): a picture whose render alone would not fit is refused by
             // name; the others wait in the queue until their estimates fit beside the running ones.
@@ -237,8 +240,18 @@ public struct RingApplication: HTTPResponder {
                 let error = RenderMemory.refusal(spec, estimate: cost, budget: configuration.renderMemoryBytes)
                 return planError(error, route: route, format: format, request: request, strict: strict)
             }
-            return .render(RenderJob(key: key, kind: .image(spec), route: route, target: request.target, cost: cost))
+            var job = RenderJob(key: key, kind: .image(spec), route: route, target: alias, cost: cost)
+            job.ignored = ignored
+            return .render(job)
         }
+    }
+
+    /// `response` with `X-Ring-Ignored` naming `ignored` (unchanged, still prepared, when there are none).
+    static func naming(_ ignored: [String], in response: HTTPResponse) -> HTTPResponse {
+        guard !ignored.isEmpty else { return response }
+        var named = response
+        named.headers.add(name: IgnoredParameters.header, value: headerSafe(ignored.joined(separator: ", ")))
+        return named
     }
 
     /// The body of the 400 text answer to a bad query (also what `ringd render` prints on standard error).
@@ -283,7 +296,8 @@ public struct RingApplication: HTTPResponder {
     func finish(_ outcome: RenderOutcome, job: RenderJob, request: HTTPRequest) -> HTTPResponse {
         switch outcome {
         case .entry(let entry, _):
-            let response = job.sourceFields.map { $0.apply(to: entry.response(for: request)) } ?? entry.response(for: request)
+            let response = Self.naming(job.ignored,
+                in: job.sourceFields.map { $0.apply(to: entry.response(for: request)) } ?? entry.response(for: request))
             return counted(response, route: job.route, format: job.key.format)
         case .failed(let error):
             // The renderer refused the spec; the error image (if any) is small, render it right here.

@@ -286,3 +286,41 @@ import Testing
         }
     }
 }
+
+/// Parameters a route does not read: named in X-Ring-Ignored, refused by name under strict=1 (a typo with a
+/// suggestion).
+@Suite struct IgnoredParameterTests {
+    let app = RingApplication()
+
+    func get(_ target: String) -> HTTPResponse { app.respond(to: request(target)) }
+
+    @Test func ignoredParametersAreNamedInAHeader() {
+        let r = get("/badge?label=build&message=passing&logo=github&cacheSeconds=3600&sise=64")
+        #expect(r.status == .ok && r.headers["X-Ring-Ignored"] == "logo, cacheSeconds, sise")
+        // Again (a cache hit, and no alias skips the header), and the same picture as without them.
+        let again = get("/badge?label=build&message=passing&logo=github&cacheSeconds=3600&sise=64")
+        #expect(again.headers["X-Ring-Ignored"] == "logo, cacheSeconds, sise")
+        let plain = get("/badge?label=build&message=passing")
+        #expect(plain.headers["X-Ring-Ignored"] == nil && plain.body == r.body)
+        #expect(get("/ring?p=0.5&v=2").headers["X-Ring-Ignored"] == "v")
+        #expect(get("/badge?p=0.5&size=300").headers["X-Ring-Ignored"] == "size", "a badge has no size")
+    }
+
+    @Test func strictRefusesThemByNameWithASuggestion() {
+        let typo = get("/ring?p=0.5&sise=64&strict=1")
+        let text = String(decoding: typo.body, as: UTF8.self)
+        #expect(typo.status == .badRequest && text.hasPrefix("sise: not a parameter of /ring; did you mean size?"), "\(text)")
+        let logo = get("/badge?label=build&message=passing&logo=github&strict=1")
+        #expect(logo.status == .badRequest && String(decoding: logo.body, as: UTF8.self).hasPrefix("logo: shields' logo is not supported"))
+        #expect(get("/ring?p=0.5&zzzzzz=1&strict=1").status == .badRequest)
+        #expect(!String(decoding: get("/ring?p=0.5&zzzzzz=1&strict=1").body, as: UTF8.self).contains("did you mean"))
+        #expect(get("/ring?p=0.5&size=64&strict=1").status == .ok)
+    }
+
+    @Test func suggestionsAreNearNames() {
+        #expect(IgnoredParameters.suggestion(for: "sise", route: .ring, table: .standard) == "size")
+        #expect(IgnoredParameters.suggestion(for: "colour", route: .ring, table: .standard) == "color")
+        #expect(IgnoredParameters.suggestion(for: "LABELCOLOR", route: .badge, table: .standard) == "labelColor")
+        #expect(IgnoredParameters.suggestion(for: "banana", route: .ring, table: .standard) == nil)
+    }
+}

@@ -12,8 +12,8 @@ enum ImageResolution {
     /// The query cannot become a picture. `format` and `strict` shape the error response (text or image).
     case invalid(QueryError, route: ImageRoute, format: OutputFormat, strict: Bool)
     /// A valid request: the picture of `spec` in `format`; `strict` shapes an error found later (the render
-    /// memory budget).
-    case image(RingSpec, route: ImageRoute, format: OutputFormat, strict: Bool)
+    /// memory budget); `ignored` names the query's parameters the route does not read (``IgnoredParameters``).
+    case image(RingSpec, route: ImageRoute, format: OutputFormat, strict: Bool, ignored: [String])
     /// The values come from a `src` document (DESIGN.md §10): `query` is decoded once the document is at hand.
     case source(SourceQuery, query: QueryString, route: ImageRoute, format: OutputFormat, strict: Bool)
 
@@ -50,7 +50,13 @@ enum ImageResolution {
         }
         do {
             let spec = try QueryDecoder.decode(route: target.route, query: parsed, table: table, typeface: typeface)
-            self = .image(spec, route: target.route, format: format, strict: strict)
+            let ignored = IgnoredParameters.names(in: parsed, route: target.route, table: table)
+            if strict, let first = ignored.first {
+                let error = IgnoredParameters.refusal(first, route: target.route, table: table)
+                self = .invalid(error, route: target.route, format: format, strict: strict)
+                return
+            }
+            self = .image(spec, route: target.route, format: format, strict: strict, ignored: ignored)
         } catch {
             self = .invalid(error, route: target.route, format: format, strict: strict)
         }

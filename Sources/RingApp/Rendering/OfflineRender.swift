@@ -39,7 +39,7 @@ public enum OfflineRender {
             // Fetching is the server's, with its address policy and document cache; offline, give the values.
             let error = QueryError(parameter: "src", problem: "ringd render does not fetch documents; give the values in the query, or ask a running ringd")
             return .failure(Refusal(status: 400, text: RingApplication.badRequestText(error)))
-        case .image(let spec, let route, let format, _):
+        case .image(let spec, let route, let format, _, _):
             do {
                 let image = try ImageRenderer().render(spec, format: format)
                 return .success(Image(body: image.body, format: format, route: route))
