@@ -77,7 +77,10 @@ public enum OpenAPIDocument {
 
     static let description = """
         Every image route answers GET and HEAD. The format is the path's extension (.svg or .png), else the \
-        format parameter, else SVG. Unknown query parameters are ignored. A bad parameter gets status 400 with \
+        format parameter, else SVG. Query parameters a route does not read are ignored and named in \
+        X-Ring-Ignored (strict=1 refuses them, suggesting the nearest name). /badge also takes shields' path form, \
+        /badge/<label>-<message>-<color> (or <message>-<color>; -- is a dash, __ an underscore, _ a space), with an \
+        optional .svg or .png. A bad parameter gets status 400 with \
         a one-line text/plain message naming it, what was given and what is accepted; a request whose Accept \
         names an image type (and no strict=1) gets status 200 with an error picture and the message in \
         X-Ring-Error instead. Any other path gets 404 text/plain. Pictures carry a strong ETag \
@@ -129,6 +132,7 @@ public enum OpenAPIDocument {
             "X-Content-Type-Options": ["$ref": "#/components/headers/X-Content-Type-Options"],
             "X-Ring-Error": ["$ref": "#/components/headers/X-Ring-Error"],
             "X-Ring-Error*": ["$ref": "#/components/headers/X-Ring-Error*"],
+            "X-Ring-Ignored": ["$ref": "#/components/headers/X-Ring-Ignored"],
         ]
         return operation(method, id: id, summary: summary, parameters: refs, responses: [
             ("200", [
@@ -232,6 +236,8 @@ public enum OpenAPIDocument {
                           "schema": ["type": "string"]]),
         ("X-Ring-Error*", ["description": "The exact error message as an RFC 8187 ext-value, when X-Ring-Error lost anything.",
                            "schema": ["type": "string", "pattern": "^UTF-8''"]]),
+        ("X-Ring-Ignored", ["description": "The query's parameters this route does not read (comma-separated), when any.",
+                            "schema": ["type": "string"]]),
         ("Retry-After", ["description": "Seconds to wait before trying again.", "required": true,
                          "schema": ["type": "integer", "minimum": 0]]),
     ]
