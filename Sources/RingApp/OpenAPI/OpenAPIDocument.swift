@@ -131,7 +131,7 @@ public enum OpenAPIDocument {
             "Access-Control-Allow-Origin": ["$ref": "#/components/headers/Access-Control-Allow-Origin"],
             "X-Content-Type-Options": ["$ref": "#/components/headers/X-Content-Type-Options"],
             "X-Ring-Error": ["$ref": "#/components/headers/X-Ring-Error"],
-            "X-Ring-Error*": ["$ref": "#/components/headers/X-Ring-Error*"],
+            "X-Ring-Error*": ["$ref": "#/components/headers/X-Ring-Error-Exact"],
             "X-Ring-Ignored": ["$ref": "#/components/headers/X-Ring-Ignored"],
         ]
         return operation(method, id: id, summary: summary, parameters: refs, responses: [
@@ -234,7 +234,8 @@ public enum OpenAPIDocument {
         ("X-Content-Type-Options", ["required": true, "schema": ["const": "nosniff"]]),
         ("X-Ring-Error", ["description": "The error message in ASCII, when the body is an error picture or a 400.",
                           "schema": ["type": "string"]]),
-        ("X-Ring-Error*", ["description": "The exact error message as an RFC 8187 ext-value, when X-Ring-Error lost anything.",
+        // A component name may not contain "*" (OpenAPI 3.1: ^[a-zA-Z0-9._-]+$); the header it describes is X-Ring-Error*.
+        ("X-Ring-Error-Exact", ["description": "The exact error message as an RFC 8187 ext-value, when X-Ring-Error lost anything.",
                            "schema": ["type": "string", "pattern": "^UTF-8''"]]),
         ("X-Ring-Ignored", ["description": "The query's parameters this route does not read (comma-separated), when any.",
                             "schema": ["type": "string"]]),
@@ -248,7 +249,7 @@ public enum OpenAPIDocument {
                 + "malformed request."),
             "headers": [
                 "X-Ring-Error": ["$ref": "#/components/headers/X-Ring-Error"],
-                "X-Ring-Error*": ["$ref": "#/components/headers/X-Ring-Error*"],
+                "X-Ring-Error*": ["$ref": "#/components/headers/X-Ring-Error-Exact"],
             ],
             "content": ["text/plain": ["schema": ["type": "string"]]],
         ]),
@@ -257,7 +258,7 @@ public enum OpenAPIDocument {
                 + "something other than JSON, or lacks the value): one line, \"src: …\"."),
             "headers": [
                 "X-Ring-Error": ["$ref": "#/components/headers/X-Ring-Error"],
-                "X-Ring-Error*": ["$ref": "#/components/headers/X-Ring-Error*"],
+                "X-Ring-Error*": ["$ref": "#/components/headers/X-Ring-Error-Exact"],
             ],
             "content": ["text/plain": ["schema": ["type": "string"]]],
         ]),
@@ -265,7 +266,7 @@ public enum OpenAPIDocument {
             "description": "The src document did not arrive in time (2.5 s): one line, \"src: timed out …\".",
             "headers": [
                 "X-Ring-Error": ["$ref": "#/components/headers/X-Ring-Error"],
-                "X-Ring-Error*": ["$ref": "#/components/headers/X-Ring-Error*"],
+                "X-Ring-Error*": ["$ref": "#/components/headers/X-Ring-Error-Exact"],
             ],
             "content": ["text/plain": ["schema": ["type": "string"]]],
         ]),
