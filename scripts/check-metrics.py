@@ -15,7 +15,6 @@ Prints the figures it read. Exits 1 on a failure, 2 when wrk or promtool is miss
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -24,6 +23,8 @@ import time
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from ringd_harness import Ringd  # noqa: E402
 binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "debug", "ringd")
 #: Seconds of load.
 DURATION = 4
@@ -35,14 +36,6 @@ request = function()
   return wrk.format("GET", "/ring.png?p=" .. (counter % 100000) / 100000 .. "&size=256&label=auto")
 end
 """
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
 
 
 def scrape(base):
@@ -75,24 +68,10 @@ def main():
             print(f"check-metrics: {tool} is missing (scripts/setup test installs it)", file=sys.stderr)
             return 2
     version = subprocess.run([binary, "--version"], capture_output=True, text=True, check=True).stdout.split()[1]
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
     started = time.time()
-    server = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning",
-                               "--render-threads", "1", "--render-queue", str(QUEUE)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     problems = []
-    try:
-        deadline = time.time() + 10
-        while True:
-            try:
-                scrape(base)
-                break
-            except OSError:
-                if time.time() > deadline:
-                    print("check-metrics: ringd did not start", file=sys.stderr)
-                    return 1
-                time.sleep(0.05)
+    with Ringd(binary, "--render-threads", "1", "--render-queue", QUEUE) as server:
+        base = f"http://127.0.0.1:{server.port}"
         before_text = scrape(base)
         lint(before_text, "the first scrape", problems)
         before = samples(before_text)
@@ -153,9 +132,6 @@ def main():
         deepest = max(depths) if depths else -1
         expect(capacity == QUEUE and 0 < deepest <= capacity,
                f"ringd_render_queue_depth reached {deepest:.0f} during the run (capacity {capacity:.0f}; {len(depths)} scrapes)")
-    finally:
-        server.terminate()
-        server.wait(timeout=15)
     if problems:
         print(f"check-metrics: {len(problems)} problem(s)")
         return 1
