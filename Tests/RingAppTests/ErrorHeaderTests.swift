@@ -1,3 +1,4 @@
+import Foundation
 import RingHTTP
 import Testing
 @testable import RingApp
@@ -7,7 +8,8 @@ import Testing
     /// RFC 8187's decoding: the `UTF-8''` prefix, then percent-decoding to UTF-8.
     static func decoded(_ extValue: String) -> String? {
         guard extValue.hasPrefix("UTF-8''") else { return nil }
-        return QueryString.percentDecode(extValue.dropFirst(7))
+        // RFC 8187's + is a plus (percentDecode reads a query's + as a space).
+        return QueryString.percentDecode(Substring(extValue.dropFirst(7).replacingOccurrences(of: "+", with: "%2B")))
     }
 
     @Test func ringdsOwnPunctuationIsSpelledInASCII() {
@@ -26,7 +28,7 @@ import Testing
         #expect(!fields.contains { $0.0 == "X-Ring-Error*" })
     }
 
-    @Test(arguments: ["size: got \"9999\"; expected a number 16…2048 (px)", "label: got \"مرحبا بالعالم 你好世界\"", "a\"b;c d%e'f"])
+    @Test(arguments: ["size: got \"9999\"; expected a number 16…2048 (px)", "label: \"ཀ\" (U+0F40) is in no font", "label: got \"مرحبا بالعالم 你好世界\"", "a\"b;c d%e'f"])
     func theExactTextRoundTrips(_ message: String) throws {
         let fields = ErrorHeader.fields(message)
         let ascii = try #require(fields.first { $0.0 == "X-Ring-Error" }?.1)
