@@ -6,7 +6,9 @@ For "coverage | 87%", "build | passing" and "tests | 1,024 / 1,030", both badges
 pixels (the same measurement for both): the height (rows the badge covers), the corners (the anti-aliased
 pixels of a radius-3 corner at 2×) and the label part's width (where the middle row turns from grey to green).
 Checks: our `style=flat` badge is as high as pybadges' (20 px), has the same corners, and its label part is
-within ±15 % of pybadges' width. The screenshots go to artifacts/badges/. Exits 1 when a check fails, 2 when
+within ±15 % of pybadges' width; so is our static badge (the message and no p: no ring); and our `style=plastic`
+against shields' own Plastic template (18 px, rx 4, its gloss; drawn here with pybadges' text widths, since
+pybadges has no plastic style). The screenshots go to artifacts/badges/. Exits 1 when a check fails, 2 when
 Chromium, chromedriver, Selenium, Pillow or pybadges is missing.
 
   scripts/check-badges.py [--port N] [--ringd PATH] [--scratch-path DIR]
@@ -41,6 +43,31 @@ CB = load_check_browser()
 PAIRS = [("coverage", "87%", 0.87), ("build", "passing", 1), ("tests", "1,024 / 1,030", 1024 / 1030)]
 LABEL, VALUE = (0x55, 0x55, 0x55), (0x44, 0xCC, 0x11)
 ROW_HEIGHT = 40
+#: The comparisons: (kind, expected height in CSS px).
+KINDS = [("flat", 20), ("static", 20), ("plastic", 18)]
+
+
+def shields_plastic(label, message, color):
+    """shields.io's Plastic badge template (badge-maker's `Plastic` renderer), with pybadges' text widths."""
+    from pybadges import precalculated_text_measurer
+    measurer = precalculated_text_measurer.PrecalculatedTextMeasurer.default()
+    # pybadges measures in tenths of a pixel.
+    tl, tm = measurer.text_width(label) / 10, measurer.text_width(message) / 10
+    lw, mw = round(tl) + 10, round(tm) + 10
+    w = lw + mw
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="18">'
+            '<linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#fff" stop-opacity=".7"/>'
+            '<stop offset=".1" stop-color="#aaa" stop-opacity=".1"/><stop offset=".9" stop-color="#000" stop-opacity=".3"/>'
+            '<stop offset="1" stop-color="#000" stop-opacity=".5"/></linearGradient>'
+            f'<clipPath id="r"><rect width="{w}" height="18" rx="4" fill="#fff"/></clipPath>'
+            f'<g clip-path="url(#r)"><rect width="{lw}" height="18" fill="#555"/>'
+            f'<rect x="{lw}" width="{mw}" height="18" fill="{color}"/><rect width="{w}" height="18" fill="url(#s)"/></g>'
+            '<g fill="#fff" text-anchor="middle" font-family="Verdana,Geneva,DejaVu Sans,sans-serif" '
+            'text-rendering="geometricPrecision" font-size="110">'
+            f'<text x="{lw * 5}" y="140" fill="#010101" fill-opacity=".3" transform="scale(.1)">{label}</text>'
+            f'<text x="{lw * 5}" y="130" transform="scale(.1)">{label}</text>'
+            f'<text x="{lw * 10 + mw * 5}" y="140" fill="#010101" fill-opacity=".3" transform="scale(.1)">{message}</text>'
+            f'<text x="{lw * 10 + mw * 5}" y="130" transform="scale(.1)">{message}</text></g></svg>')
 
 
 def driver_for(browser, chromedriver, scale):
@@ -51,12 +78,12 @@ def driver_for(browser, chromedriver, scale):
     options = Options()
     options.binary_location = browser
     for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                 f"--force-device-scale-factor={scale}", "--window-size=500,300", "--disable-dev-shm-usage"]:
+                 f"--force-device-scale-factor={scale}", "--window-size=500,400", "--disable-dev-shm-usage"]:
         options.add_argument(flag)
     d = webdriver.Chrome(service=Service(chromedriver), options=options)
     d.set_page_load_timeout(15)
     d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                      {"width": 500, "height": 300, "deviceScaleFactor": scale, "mobile": False})
+                      {"width": 500, "height": 400, "deviceScaleFactor": scale, "mobile": False})
     return d
 
 
@@ -106,13 +133,20 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     temp = tempfile.mkdtemp(prefix="badges-")
     images = []
-    for i, (label, message, p) in enumerate(PAIRS):
-        query = urllib.parse.urlencode({"p": f"{p:.4f}", "label": label, "message": message, "color": "brightgreen"})
+    rows = [(kind, height, label, message, p) for kind, height in KINDS for label, message, p in PAIRS]
+    for i, (kind, _, label, message, p) in enumerate(rows):
+        fields = {"label": label, "message": message, "color": "brightgreen"}
+        if kind != "static":
+            fields["p"] = f"{p:.4f}"
+        if kind == "plastic":
+            fields["style"] = "plastic"
+        query = urllib.parse.urlencode(fields)
         with urllib.request.urlopen(f"{base}/badge?{query}", timeout=10) as r, \
                 open(os.path.join(temp, f"ours{i}.svg"), "wb") as f:
             f.write(r.read())
         with open(os.path.join(temp, f"theirs{i}.svg"), "w") as f:
-            f.write(pybadges.badge(left_text=label, right_text=message, right_color="#4c1"))
+            f.write(shields_plastic(label, message, "#4c1") if kind == "plastic"
+                    else pybadges.badge(left_text=label, right_text=message, right_color="#4c1"))
         top = 10 + ROW_HEIGHT * i
         images.append(f'<img src="ours{i}.svg" style="position:absolute;left:10px;top:{top}px">')
         images.append(f'<img src="theirs{i}.svg" style="position:absolute;left:240px;top:{top}px">')
@@ -137,21 +171,22 @@ def main():
                 shot.save(os.path.join(args.out, f"compare-{scale}x.png"))
             finally:
                 d.quit()
-            for i, (label, message, _) in enumerate(PAIRS):
+            for i, (kind, height, label, message, _) in enumerate(rows):
                 top = 10 + ROW_HEIGHT * i
                 oh, ow, oc = measure(shot, 10, top, scale)
                 th, tw, tc = measure(shot, 240, top, scale)
                 ratio = ow / tw if tw else float("inf")
                 corner = max(max(abs(a - b) for a, b in zip(p, q)) for p, q in zip(oc, tc))
-                ok = oh == th == 20 and abs(ratio - 1) <= 0.15 and (scale == 1 or corner <= 48)
-                print(f"{scale}x {label + ' | ' + message:28} height {oh:g} / {th:g}  label part {ow:g} / {tw:g} px"
+                ok = oh == th == height and abs(ratio - 1) <= 0.15 and (scale == 1 or corner <= 48)
+                what = f"{kind:7} {label + ' | ' + message:24}"
+                print(f"{scale}x {what} height {oh:g} / {th:g}  label part {ow:g} / {tw:g} px"
                       f" ({ratio:.2f})  corner worst {corner}  {'ok' if ok else 'FAIL'}")
-                if oh != th or oh != 20:
-                    problems.append(f"{scale}x {label}: height {oh} (pybadges {th})")
+                if oh != th or oh != height:
+                    problems.append(f"{scale}x {what}: height {oh} (theirs {th}, expected {height})")
                 if abs(ratio - 1) > 0.15:
-                    problems.append(f"{scale}x {label}: label part {ow} px against pybadges' {tw} ({ratio:.2f})")
+                    problems.append(f"{scale}x {what}: label part {ow} px against theirs {tw} ({ratio:.2f})")
                 if scale == 2 and corner > 48:
-                    problems.append(f"{scale}x {label}: corner pixels differ by up to {corner} levels")
+                    problems.append(f"{scale}x {what}: corner pixels differ by up to {corner} levels")
     finally:
         import shutil
         shutil.rmtree(temp, ignore_errors=True)
@@ -160,7 +195,7 @@ def main():
             server.wait(timeout=10)
     for p in problems:
         print("FAIL", p)
-    print(f"badges beside pybadges: {len(PAIRS)} pairs at 1x and 2x, {len(problems)} problem(s); screenshots in "
+    print(f"badges beside pybadges and shields' plastic template: {len(rows)} pairs at 1x and 2x, {len(problems)} problem(s); screenshots in "
           f"{os.path.relpath(args.out, os.getcwd())}/")
     return 1 if problems else 0
 

@@ -35,11 +35,14 @@ import concurrent.futures
 import importlib.machinery
 import importlib.util
 import io
+import html
 import os
+import re
 import shutil
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 
@@ -174,8 +177,10 @@ class BuilderCheck:
         self.expect('media="(prefers-color-scheme: dark)"' in sn["snippet-picture"] and dark in sn["snippet-picture"]
                     and 'media="(prefers-color-scheme: light)"' in sn["snippet-picture"]
                     and f'srcset="{html_url}"' in sn["snippet-picture"], f"<picture> snippet {sn['snippet-picture']!r}")
-        png_url = f"{self.base}{png}".replace("&", "&amp;")
-        self.expect(f'<img src="{png_url}"' in sn["snippet-email"], f"e-mail snippet {sn['snippet-email']!r}")
+        # E-mail: the PNG at scale=2, shown at its CSS size (width and height), so it is sharp on dense screens.
+        mail = f"{self.base}{png}{'&' if '?' in png else '?'}scale=2".replace("&", "&amp;")
+        self.expect(f'<img src="{mail}"' in sn["snippet-email"] and 'width="' in sn["snippet-email"],
+                    f"e-mail snippet {sn['snippet-email']!r}")
         self.expect(f"curl -o {route}.svg '{self.base}{svg}'" in sn["snippet-curl"]
                     and f"curl -o {route}.png '{self.base}{png}'" in sn["snippet-curl"], f"curl snippet {sn['snippet-curl']!r}")
         # The preview really is this query's picture: same bytes as a direct request.
@@ -240,6 +245,28 @@ def check_builder(browser, driver, base, out, problems):
         check.settled("activity", "p=0.8,0.6,1.1", "Activity: 80%, 60%, 110%")
         check.expect(d.find_element(By.ID, "status").text == "", "the status line kept the old error after the fix")
 
+        # (4b) A refused label in Arabic and CJK (the Tibetan letter at its end is in no font): the status line shows
+        # ringd's message exactly as the 400 text has it, decoded from X-Ring-Error* (X-Ring-Error is ASCII).
+        label = d.find_element(By.ID, "common-label")
+        text = "\u0633\u0644\u0627\u0645 \u4f60\u597d \u0f40"
+        d.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}));",
+                         label, text)
+        target = f"{base}/activity?p=0.8,0.6,1.1&label={urllib.parse.quote(text)}"
+        try:
+            urllib.request.urlopen(target, timeout=10)
+            expected = None
+        except urllib.error.HTTPError as e:
+            expected = e.read().decode("utf-8").strip()
+        check.expect(expected is not None and text in expected, f"{target} was not refused quoting the label: {expected!r}")
+        try:
+            shown = wait_for(d, "const t = document.getElementById('status').textContent; return t === arguments[0] && t;",
+                             f"the status line to show {expected!r}", expected)
+            check.expect(shown == expected, f"status line {shown!r}")
+        except AssertionError as e:
+            problems.append(str(e))
+        d.execute_script("arguments[0].value = ''; arguments[0].dispatchEvent(new Event('input', {bubbles: true}));", label)
+        check.settled("activity", "p=0.8,0.6,1.1", "Activity: 80%, 60%, 110%")
+
         # Back on /ring, the red ring is as it was left.
         d.find_element(By.ID, "route-ring").click()
         check.settled("ring", "p=0.75&color=ff0000", "75% progress")
@@ -253,6 +280,8 @@ def check_builder(browser, driver, base, out, problems):
 
         errors = console_errors(d)
         check.expect(not errors, f"console errors: {errors}")
+
+        check_issue_39(d, check, base)
 
         # Screenshots of the whole page at phone and laptop widths.
         for width in WIDTHS:
@@ -270,6 +299,103 @@ def check_builder(browser, driver, base, out, problems):
         print(f"builder: {len(problems)} problem(s); screenshots {', '.join(f'builder-{w}.png' for w in WIDTHS)}")
     finally:
         d.quit()
+
+
+def set_input(d, element, value, event="input"):
+    d.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event(arguments[2], {bubbles: true}));",
+                     element, value, event)
+
+
+def check_issue_39(d, check, base):
+    """Issue 39: p typed in every spelling, a pasted URL editing the controls, the preview in view on a phone while
+    the slider moves, and every snippet's URL answering 200 at the size it states."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    d.find_element(By.ID, "route-ring").click()
+    exact = d.find_element(By.ID, "ring-p-n")
+    url = lambda: d.find_element(By.ID, "url").get_attribute("value")
+    for spelling in ("70%", ".7", "7/10"):
+        set_input(d, exact, spelling)
+        check.expect("?p=0.7&" in url() + "&", f"typing p={spelling!r} gives the URL {url()!r}, not p=0.7")
+    set_input(d, exact, "70")
+    error = d.find_element(By.ID, "ring-p-err").text
+    check.expect("p=70" not in url() and error.startswith('p: got "70"; expected a number 0'),
+                 f"p=70 (7000 %) is refused under the field ({error!r}), the URL keeps the last valid value ({url()!r})")
+    set_input(d, exact, "150%")
+    check.expect("?p=1.5" in url() and d.find_element(By.ID, "ring-p-err").text == "", f"150% (past the slider) gives {url()!r}")
+
+    # A pasted URL sets the controls; the parameter no control takes is kept and shown.
+    pasted = "/activity?p=0.2,0.9&size=96&bg=black&foo=1"
+    set_input(d, d.find_element(By.ID, "url"), base + pasted, "change")
+    state = d.execute_script("""
+        return {route: document.querySelector('input[name=route]:checked').value,
+                rings: document.getElementById('activity-p-count').value,
+                r1: document.getElementById('activity-p-1-n').value, r2: document.getElementById('activity-p-2-n').value,
+                size: document.getElementById('common-size').value, bg: document.getElementById('common-bg').value,
+                kept: document.getElementById('kept').textContent, url: document.getElementById('url').value};""")
+    check.expect(state["route"] == "activity" and state["rings"] == "2" and (state["r1"], state["r2"]) == ("0.2", "0.9")
+                 and state["size"] == "96" and state["bg"] == "black" and state["kept"] == "foo=1"
+                 and state["url"] == base + pasted, f"pasting {pasted}: controls {state}")
+    check.settled("activity", "p=0.2,0.9&size=96&bg=black&foo=1", "Activity: 20%, 90%")
+    # Opening /#<URL> or /?url=<URL> loads it the same way.
+    d.get("about:blank")
+    d.get(base + "/#" + urllib.parse.quote("/pie?p=0.3&size=64&v=2", safe="/?&="))
+    check.settled("pie", "p=0.3&size=64&v=2", "30% progress")
+    d.get(base + "/?url=" + urllib.parse.quote(base + "/petals?p=0.4&petals=12"))
+    check.settled("petals", "p=0.4&petals=12", "40% progress")
+
+    # Every snippet's URL answers 200, and each <img> states the size the picture shows at.
+    for target, route in (("/ring?p=0.7&label=auto&theme=auto", "ring"), ("/badge?p=0.87&label=coverage&scale=2", "badge")):
+        set_input(d, d.find_element(By.ID, "url"), base + target, "change")
+        wait_for(d, "return document.getElementById('snippet-html').value.includes('width=')",
+                 f"{target}: snippets with a width")
+        snippets = check.state()["snippets"]
+        check.expect("theme=auto" not in snippets["snippet-email"] and "theme=auto" not in snippets["snippet-curl"].split("\n")[1],
+                     f"{target}: a PNG snippet carries theme=auto: {snippets['snippet-email']!r}")
+        for name, text in snippets.items():
+            for match in re.finditer(r'(?:src|srcset)="([^"]+)"|\]\(([^)]+)\)|\'(http[^\']+)\'', text):
+                link = html.unescape(next(g for g in match.groups() if g))
+                with urllib.request.urlopen(urllib.request.Request(link, headers={"Accept": "image/*"}), timeout=20) as r:
+                    body = r.read()
+                    check.expect(r.status == 200 and r.headers.get("X-Ring-Error") is None, f"{name}: {link} answered {r.status}")
+            for img in re.finditer(r'<img src="([^"]+)" width="(\d+)" height="(\d+)"', text):
+                link, w, h = html.unescape(img.group(1)), int(img.group(2)), int(img.group(3))
+                body = urllib.request.urlopen(link, timeout=20).read()
+                scale = int(urllib.parse.parse_qs(urllib.parse.urlsplit(link).query).get("scale", ["1"])[0])
+                if body.startswith(b"\x89PNG"):
+                    pw, ph = int.from_bytes(body[16:20], "big"), int.from_bytes(body[20:24], "big")
+                    size = (pw / scale, ph / scale)
+                else:
+                    m = re.match(rb'<svg[^>]*?\swidth="([0-9.]+)"[^>]*?\sheight="([0-9.]+)"', body)
+                    size = (float(m.group(1)), float(m.group(2))) if m else (0, 0)
+                check.expect(size == (w, h), f"{route} {name}: {link} shows at {size}, the snippet says {w}x{h}")
+
+    # A phone (390 x 844): the preview stays on screen while the slider is dragged.
+    d.find_element(By.ID, "route-ring").click()
+    set_viewport(d, 390, 844)
+    time.sleep(0.3)
+    slider = d.find_element(By.ID, "ring-p")
+    d.execute_script("arguments[0].scrollIntoView({block: 'end'})", slider)
+    time.sleep(0.2)
+    ActionChains(d).click_and_hold(slider).move_by_offset(-40, 0).pause(0.2).move_by_offset(30, 0).perform()
+    seen = d.execute_script("""
+        const r = document.getElementById('preview-svg').getBoundingClientRect();
+        return {top: r.top, bottom: r.bottom, height: r.height, inner: innerHeight, scroll: scrollY};""")
+    ActionChains(d).release().perform()
+    check.expect(seen["scroll"] > 0 and seen["height"] > 0 and seen["top"] >= 0 and seen["bottom"] <= seen["inner"],
+                 f"at 390x844 the preview is off screen while the slider is dragged: {seen}")
+    # Far down the controls (the last common field), it is still there.
+    d.execute_script("document.getElementById('common-max').scrollIntoView({block: 'end'})")
+    time.sleep(0.2)
+    far = d.execute_script("""
+        const r = document.getElementById('preview-svg').getBoundingClientRect();
+        return {top: r.top, bottom: r.bottom, height: r.height, inner: innerHeight, scroll: scrollY};""")
+    check.expect(far["scroll"] > 1000 and far["height"] > 0 and far["top"] >= 0 and far["bottom"] <= far["inner"],
+                 f"at 390x844, scrolled to the last control, the preview is off screen: {far}")
+    print(f"issue 39: p spellings, paste, snippets and the phone preview checked (preview at {seen['top']:.0f}-{seen['bottom']:.0f} px"
+          f" while dragging at scroll {seen['scroll']:.0f} px; {far['top']:.0f}-{far['bottom']:.0f} px at scroll {far['scroll']:.0f} px)")
+    set_viewport(d, 1280, 900)
 
 
 def gallery_cases(path):

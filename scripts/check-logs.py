@@ -5,7 +5,7 @@ Starts ringd (path in argv[1]) with standard error to a file, runs the whole bad
 (scripts/check-catalogue.py --port), then a few hostile requests: a target with percent-encoded CR and LF,
 raw quotes and a 7 KB query; a 10 KB target (414); a request line with a bare CR (400). Stops ringd with SIGINT
 and checks: every line of standard error parses as one JSON object with time, level, label and message; every
-access line has method, route, status and cache; the hostile targets are cut to 256 bytes and the protocol
+access line has method, route, status and cache, and every 400 for a bad parameter its parameter and reason; the hostile targets are cut to 256 bytes and the protocol
 errors are logged with their reason. Then the same requests with `--log-format text` must give exactly one line
 each. Exits 1 on any failure.
 """
@@ -107,6 +107,12 @@ if len(hostile) != 1 or '"q"' not in hostile[0]["target"] or not hostile[0]["tar
     problems.append(f"the hostile target was not logged once, cut and with its quotes: {hostile[:1]}")
 if not {400, 414} <= {o["status"] for o in protocol}:
     problems.append("the 414 and the bare-CR 400 (server-made) have no access line")
+# Every 400 the app answered (a refused parameter) says which parameter and why.
+refused = [o for o in access if o["status"] == 400 and o["route"] != "-"]
+unexplained = [o for o in refused if not o.get("parameter") or not o.get("reason")]
+print(f"json: {len(refused)} refused-parameter 400s, {len(refused) - len(unexplained)} naming the parameter and reason")
+if len(refused) < 50 or unexplained:
+    problems.append(f"400 access lines without parameter and reason: {len(unexplained)} of {len(refused)}: {unexplained[:2]}")
 
 # Text: exactly one line per response, however hostile.
 text_log = os.path.join(work, "text.log")

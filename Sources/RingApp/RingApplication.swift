@@ -73,46 +73,53 @@ public struct RingApplication: HTTPResponder {
 
     /// What a request needs: an answer now, or a render first.
     enum Plan {
-        /// An answer now; `route` and `hit` (served from the cache) are for the access log.
-        case answer(HTTPResponse, route: RequestRoute, hit: Bool)
+        /// An answer now; `route`, `hit` (served from the cache) and `refusal` (the error a 4xx text answer
+        /// states) are for the access log.
+        case answer(HTTPResponse, route: RequestRoute, hit: Bool, refusal: QueryError? = nil)
         case render(RenderJob)
         /// The values come from a `src` document that must be fetched first (on a fetch thread).
         case fetch(SourceQuery, route: RequestRoute)
     }
 
     /// `.answer`, counted for `/metrics`.
-    func answer(_ response: HTTPResponse, route: RequestRoute, format: OutputFormat?, hit: Bool = false) -> Plan {
-        .answer(counted(response, route: route, format: format), route: route, hit: hit)
+    func answer(
+        _ response: HTTPResponse, route: RequestRoute, format: OutputFormat?, hit: Bool = false, refusal: QueryError? = nil
+    ) -> Plan {
+        .answer(counted(response, route: route, format: format), route: route, hit: hit, refusal: refusal)
     }
 
     /// Answers at once, rendering on the calling thread if needed.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
+        let start = ContinuousClock.now
         var next = plan(request)
         if case .fetch(let source, _) = next { next = planAfterFetch(source, request: request) }
+        let (response, route): (HTTPResponse, RequestRoute)
         switch next {
-        case .answer(let response, _, _): return response
-        case .render(let job): return finish(job.run(self), job: job, request: request)
-        case .fetch: return Self.overloaded  // planAfterFetch never asks for a second fetch
+        case .answer(let answer, let answerRoute, _, _): (response, route) = (answer, answerRoute)
+        case .render(let job): (response, route) = (finish(job.run(self), job: job, request: request), job.route)
+        case .fetch(_, let fetchRoute): (response, route) = (Self.overloaded, fetchRoute)  // planAfterFetch never fetches again
         }
+        metrics.observeRequest(route: route, status: response.status.code, since: start)
+        return response
     }
 
     /// Answers at once when it can; renders on the pool (``HTTPResponderResult/deferred``) or refuses
     /// with 503 when the render queue is full.
     public func respond(to request: HTTPRequest, deferral: HTTPDeferral) -> HTTPResponderResult {
-        // Read the clock only when an access log wants the handling time.
-        let start = accessLog == nil ? nil : ContinuousClock.now
-        return dispatch(plan(request), request: request, deferral: deferral, start: start)
+        // The handling time, for ringd_http_request_duration_seconds and the access log.
+        dispatch(plan(request), request: request, deferral: deferral, start: ContinuousClock.now)
     }
 
     /// Carries out `plan`: an answer now, a render on the render pool, or a fetch on the fetch pool followed
     /// by planning again with its outcome (which answers or renders: never a second fetch).
     private func dispatch(
-        _ plan: Plan, request: HTTPRequest, deferral: HTTPDeferral, start: ContinuousClock.Instant?
+        _ plan: Plan, request: HTTPRequest, deferral: HTTPDeferral, start: ContinuousClock.Instant
     ) -> HTTPResponderResult {
         switch plan {
-        case .answer(let response, let route, let hit):
-            if let accessLog, let start {
-                accessLog.record(request, response, route: route, cache: hit ? .hit : .none, since: start)
+        case .answer(let response, let route, let hit, let refusal):
+            metrics.observeRequest(route: route, status: response.status.code, since: start)
+            if let accessLog {
+                accessLog.record(request, response, route: route, cache: hit ? .hit : .none, since: start, refusal: refusal)
             }
             return .response(response)
         case .fetch(let source, let route):
@@ -131,6 +138,7 @@ public struct RingApplication: HTTPResponder {
             }
             if admission == .rejected {
                 metrics.countRejected()
+                metrics.observeRequest(route: route, status: Self.overloaded.status.code, since: start)
                 return .response(counted(Self.overloaded, route: route, format: nil))
             }
             return .deferred
@@ -145,10 +153,11 @@ public struct RingApplication: HTTPResponder {
             let admission = pool.submit(key: job.key, cost: job.cost, work: { job.run(app) }) { outcome in
                 let response = app.finish(outcome, job: job, request: request)
                 writer.write(response)
-                if let accessLog = app.accessLog, let start {
+                app.metrics.observeRequest(route: job.route, status: response.status.code, since: start)
+                if let accessLog = app.accessLog {
                     let cache = use.withLock { $0 } ?? .join
                     accessLog.record(request, response, route: job.route, cache: cache, since: start,
-                                     renderSeconds: outcome.renderSeconds)
+                                     renderSeconds: outcome.renderSeconds, refusal: outcome.refusal)
                 }
             } afterwards: { outcome in
                 job.completeDeferredWork(outcome, app: app)
@@ -157,7 +166,8 @@ public struct RingApplication: HTTPResponder {
             case .rejected:
                 metrics.countRejected()
                 let response = counted(Self.overloaded, route: job.route, format: job.key.format)
-                if let accessLog, let start { accessLog.record(request, response, route: job.route, cache: .busy, since: start) }
+                metrics.observeRequest(route: job.route, status: response.status.code, since: start)
+                if let accessLog { accessLog.record(request, response, route: job.route, cache: .busy, since: start) }
                 return .response(response)
             case .joined:
                 metrics.countJoined()
@@ -181,7 +191,9 @@ public struct RingApplication: HTTPResponder {
         case "/readyz":
             return answer(readiness.isReady ? Self.ready : Self.draining, route: .readyz, format: nil)
         case "/metrics":
-            let text = metrics.exposition(cache: cache.statistics, sourceDocuments: sources.count)
+            let text = metrics.exposition(
+                cache: cache.statistics, sourceDocuments: sources.count,
+                renderQueue: (pool.queuedJobs, configuration.renderQueueLimit))
             let response = HTTPResponse(
                 status: .ok,
                 headers: HTTPHeaders([("Content-Type", PrometheusText.contentType), ("Cache-Control", "no-store")]),
@@ -212,11 +224,14 @@ public struct RingApplication: HTTPResponder {
         case .source(let source, let query, let route, let format, let strict):
             return planSource(source, query: query, route: route, format: format, strict: strict, request: request,
                               fetched: fetched)
-        case .image(let spec, let imageRoute, let format, let strict):
+        case .image(let spec, let imageRoute, let format, let strict, let ignored):
             let route = RequestRoute(imageRoute)
             let key = CacheKey(spec: spec, format: format, typeface: typeface)
-            if let entry = cache.entry(for: key, aliasing: request.target) {
-                return answer(entry.response(for: request), route: route, format: format, hit: true)
+            // A target with ignored parameters is never aliased: its answers carry X-Ring-Ignored, which an alias
+            // hit (answered without decoding) would not add.
+            let alias = ignored.isEmpty ? request.target : nil
+            if let entry = cache.entry(for: key, aliasing: alias) {
+                return answer(Self.naming(ignored, in: entry.response(for: request)), route: route, format: format, hit: true)
             }
             // The render memory budget (DESIGN.md §8): a picture whose render alone would not fit is refused by
             // name; the others wait in the queue until their estimates fit beside the running ones.
@@ -225,8 +240,18 @@ public struct RingApplication: HTTPResponder {
                 let error = RenderMemory.refusal(spec, estimate: cost, budget: configuration.renderMemoryBytes)
                 return planError(error, route: route, format: format, request: request, strict: strict)
             }
-            return .render(RenderJob(key: key, kind: .image(spec), route: route, target: request.target, cost: cost))
+            var job = RenderJob(key: key, kind: .image(spec), route: route, target: alias, cost: cost)
+            job.ignored = ignored
+            return .render(job)
         }
+    }
+
+    /// `response` with `X-Ring-Ignored` naming `ignored` (unchanged, still prepared, when there are none).
+    static func naming(_ ignored: [String], in response: HTTPResponse) -> HTTPResponse {
+        guard !ignored.isEmpty else { return response }
+        var named = response
+        named.headers.add(name: IgnoredParameters.header, value: headerSafe(ignored.joined(separator: ", ")))
+        return named
     }
 
     /// The body of the 400 text answer to a bad query (also what `ringd render` prints on standard error).
@@ -248,14 +273,13 @@ public struct RingApplication: HTTPResponder {
         let message = error.message
         guard !strict, Self.acceptsImage(request.headers) else {
             let response = HTTPResponse.text(status, Self.badRequestText(error), headers: HTTPHeaders([
-                ("X-Ring-Error", Self.headerSafe(message)),
                 ("Cache-Control", "no-store"),
                 // An image client gets this URL's error as a (cacheable) image: see CacheEntry.errorImage.
                 ("Vary", "Accept"),
                 ("Access-Control-Allow-Origin", "*"),
                 ("X-Content-Type-Options", "nosniff"),
-            ]))
-            return answer(response, route: route, format: format)
+            ] + ErrorHeader.fields(message)))
+            return answer(response, route: route, format: format, refusal: error)
         }
         let size = (try? QueryString(parsing: request.query))
             .flatMap { $0["size"] }.flatMap(ValueSyntax.decimal)
@@ -272,13 +296,14 @@ public struct RingApplication: HTTPResponder {
     func finish(_ outcome: RenderOutcome, job: RenderJob, request: HTTPRequest) -> HTTPResponse {
         switch outcome {
         case .entry(let entry, _):
-            let response = job.sourceFields.map { $0.apply(to: entry.response(for: request)) } ?? entry.response(for: request)
+            let response = Self.naming(job.ignored,
+                in: job.sourceFields.map { $0.apply(to: entry.response(for: request)) } ?? entry.response(for: request))
             return counted(response, route: job.route, format: job.key.format)
         case .failed(let error):
             // The renderer refused the spec; the error image (if any) is small, render it right here.
             let strict = (try? QueryString(parsing: request.query)).map { $0["strict"] == "1" || $0["strict"] == "true" }
             switch planError(error, route: job.route, format: job.key.format, request: request, strict: strict ?? false) {
-            case .answer(let response, _, _): return response
+            case .answer(let response, _, _, _): return response
             case .render(let errorJob): return finish(errorJob.run(self), job: errorJob, request: request)
             case .fetch: return Self.overloaded  // planError never fetches
             }
@@ -375,13 +400,30 @@ extension StringProtocol {
     }
 }
 
-/// `/ring`, `/ring.svg`, `/ring.png` → route and (optional) format from the extension.
+/// `/ring`, `/ring.svg`, `/ring.png` → route and (optional) format from the extension; `/badge/<label>-<message>-<color>`
+/// (shields' path form, ``BadgePath``) → the badge route with that text still to read.
 struct ImageTarget: Hashable {
     let route: ImageRoute
     let format: OutputFormat?
+    /// The path form's `<label>-<message>-<color>`, still percent-encoded and without its extension.
+    var badgePath: String?
 
     init?(path: String) {
         guard path.hasPrefix("/") else { return nil }
+        if path.hasPrefix(BadgePath.prefix) {
+            var rest = Substring(path.dropFirst(BadgePath.prefix.count))
+            // A format extension is optional, so a message such as v1.2 keeps its dot.
+            if let dot = rest.lastIndex(of: "."), let format = OutputFormat(rawValue: String(rest[rest.index(after: dot)...])) {
+                self.format = format
+                rest = rest[..<dot]
+            } else {
+                self.format = nil
+            }
+            guard !rest.isEmpty, !rest.contains("/") else { return nil }
+            self.route = .badge
+            self.badgePath = String(rest)
+            return
+        }
         var name = Substring(path.dropFirst())
         var format: OutputFormat?
         if let dot = name.lastIndex(of: ".") {

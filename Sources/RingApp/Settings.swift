@@ -175,7 +175,7 @@ public struct Settings: Sendable, Equatable {
         } else {
             return nil
         }
-        guard range.contains(value) else { throw Invalid(message: "\(expectation), got \(value)") }
+        guard range.contains(value) else { throw Invalid(message: "\(expectation); \(value) is out of range") }
         return value
     }
 

@@ -22,6 +22,7 @@ struct Ringd: ParsableCommand {
             RINGD_SOURCE_TTL. \
             Memory: the process stays within --cache-mb + --render-memory-mb + \(RenderMemory.processConstantMB) MiB.
             """,
+        version: BuildInfo.summary,
         subcommands: [Serve.self, Render.self, Probe.self, Docs.self, Fonts.self],
         defaultSubcommand: Serve.self
     )
@@ -34,40 +35,40 @@ struct Serve: ParsableCommand {
     @Option(help: "Address to listen on: an IPv4 or IPv6 address or a host name. [env: RINGD_HOST] (default: 127.0.0.1)")
     var host: String?
 
-    @Option(help: "TCP port; 0 picks a free one. [env: RINGD_PORT, PORT] (default: 8080)")
+    @Option(parsing: .unconditional, help: "TCP port; 0 picks a free one. [env: RINGD_PORT, PORT] (default: 8080)")
     var port: Int?
 
     @Option(help: "trace, debug, info, notice, warning, error or critical. [env: RINGD_LOG_LEVEL] (default: info)")
     var logLevel: String?
 
-    @Option(help: "MiB of rendered images kept in memory (0 keeps none). [env: RINGD_CACHE_MB] (default: 64)")
+    @Option(parsing: .unconditional, help: "MiB of rendered images kept in memory (0 keeps none). [env: RINGD_CACHE_MB] (default: 64)")
     var cacheMb: Int?
 
-    @Option(help: "Seconds in Cache-Control: public, max-age=N on images. [env: RINGD_MAX_AGE] (default: 86400)")
+    @Option(parsing: .unconditional, help: "Seconds in Cache-Control: public, max-age=N on images. [env: RINGD_MAX_AGE] (default: 86400)")
     var maxAge: Int?
 
-    @Option(help: "Threads that render cache misses. [env: RINGD_RENDER_THREADS] (default: number of CPUs)")
+    @Option(parsing: .unconditional, help: "Threads that render cache misses. [env: RINGD_RENDER_THREADS] (default: number of CPUs)")
     var renderThreads: Int?
 
-    @Option(help: "Renders that may wait for a thread; beyond it requests get 503 + Retry-After. [env: RINGD_RENDER_QUEUE] (default: 64)")
+    @Option(parsing: .unconditional, help: "Renders that may wait for a thread; beyond it requests get 503 + Retry-After. [env: RINGD_RENDER_QUEUE] (default: 64)")
     var renderQueue: Int?
 
-    @Option(help: "Serial I/O queues the connections are spread over. [env: RINGD_IO_QUEUES] (default: one per two CPUs, at least 1)")
+    @Option(parsing: .unconditional, help: "Serial I/O queues the connections are spread over. [env: RINGD_IO_QUEUES] (default: one per two CPUs, at least 1)")
     var ioQueues: Int?
 
-    @Option(help: "Seconds from a request's first byte to the end of its head; then 408 and close. [env: RINGD_HEADER_TIMEOUT] (default: 10)")
+    @Option(parsing: .unconditional, help: "Seconds from a request's first byte to the end of its head; then 408 and close. [env: RINGD_HEADER_TIMEOUT] (default: 10)")
     var headerTimeout: Int?
 
-    @Option(help: "Seconds a kept-alive connection may wait for its next request. [env: RINGD_IDLE_TIMEOUT] (default: 15)")
+    @Option(parsing: .unconditional, help: "Seconds a kept-alive connection may wait for its next request. [env: RINGD_IDLE_TIMEOUT] (default: 15)")
     var idleTimeout: Int?
 
     @Option(help: "Folder (with subfolders) holding the label fonts: Inter-SemiBold.otf, Noto Sans, Droid Sans Fallback. [env: RINGD_FONT_DIR] (default: /usr/share/fonts)")
     var fontDir: String?
 
-    @Option(help: "After SIGTERM: seconds of serving on with /readyz answering 503, then the graceful shutdown (SIGINT, Ctrl-C, stops at once). [env: RINGD_DRAIN_SECONDS] (default: 5)")
+    @Option(parsing: .unconditional, help: "After SIGTERM: seconds of serving on with /readyz answering 503, then the graceful shutdown (SIGINT, Ctrl-C, stops at once). [env: RINGD_DRAIN_SECONDS] (default: 5)")
     var drainSeconds: Int?
 
-    @Option(help: "MiB the renders in flight may hold together; a picture whose render alone needs more is refused (400 naming size, scale or animate), others wait their turn. [env: RINGD_RENDER_MEMORY_MB] (default: 512)")
+    @Option(parsing: .unconditional, help: "MiB the renders in flight may hold together; a picture whose render alone needs more is refused (400 naming size, scale or animate), others wait their turn. [env: RINGD_RENDER_MEMORY_MB] (default: 512)")
     var renderMemoryMb: Int?
 
     @Option(help: "text (for people) or json (one object per line: time, level, label, message and fields). [env: RINGD_LOG_FORMAT] (default: text)")
@@ -91,7 +92,7 @@ struct Serve: ParsableCommand {
     @Option(help: "PEM file of CA certificates trusted for src= besides the system's. [env: RINGD_SOURCE_CA_FILE]")
     var sourceCaFile: String?
 
-    @Option(help: "Seconds a src= document without Cache-Control: max-age is kept (1…86400; with max-age: 60 s…1 day). [env: RINGD_SOURCE_TTL] (default: 300)")
+    @Option(parsing: .unconditional, help: "Seconds a src= document without Cache-Control: max-age is kept (1…86400; with max-age: 60 s…1 day). [env: RINGD_SOURCE_TTL] (default: 300)")
     var sourceTtl: Int?
 
     func run() throws {

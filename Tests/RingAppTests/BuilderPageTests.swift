@@ -47,8 +47,12 @@ import Testing
                 case .progress(let range) where parameter.insteadOf == nil:
                     let tag = try #require(Self.tag(withID: id, in: html))
                     #expect(tag["type"] == "range", "\(id)")
-                    #expect(tag["min"] == fmt(range.lowerBound) && tag["max"] == fmt(range.upperBound), "\(id): \(tag)")
+                    // The slider spans one lap (0–100 %); its text field takes the table's whole range.
+                    #expect(tag["min"] == fmt(range.lowerBound) && tag["max"] == fmt(min(range.upperBound, 1)), "\(id): \(tag)")
                     #expect(tag["value"] == parameter.example, "\(id) starts at the example")
+                    let exact = try #require(Self.tag(withID: id + "-n", in: html))
+                    #expect(exact["type"] == "text" && exact["data-min"] == fmt(range.lowerBound), "\(id)-n: \(exact)")
+                    #expect(exact["data-max"] == fmt(range.upperBound), "\(id)-n: \(exact)")
                 case .progress(let range), .number(let range, _):
                     let tag = try #require(Self.tag(withID: id, in: html))
                     #expect(tag["type"] == "number")
@@ -67,7 +71,8 @@ import Testing
                     #expect(counter["min"] == String(count.lowerBound) && counter["max"] == String(count.upperBound))
                     for ring in count {
                         let slider = try #require(Self.tag(withID: "\(id)-\(ring)", in: html), "\(id) ring \(ring)")
-                        #expect(slider["min"] == fmt(range.lowerBound) && slider["max"] == fmt(range.upperBound))
+                        #expect(slider["min"] == fmt(range.lowerBound) && slider["max"] == fmt(min(range.upperBound, 1)))
+                        #expect(Self.tag(withID: "\(id)-\(ring)-n", in: html)?["data-max"] == fmt(range.upperBound))
                     }
                 case .choice(let options):
                     let select = try #require(Self.section(html, from: "<select id=\"\(id)\"", to: "</select>"))

@@ -54,7 +54,7 @@ import Testing
             ("badge", "p=0.5&message=" + String(repeating: "A", count: 25), "message"),
             ("badge", "p=0.5&label=%F0%9F%98%80", "label"), ("badge", "p=0.5&color=\(script)", "color"),
             ("badge", "p=0.5&labelColor=\(closeSVG)", "labelColor"), ("badge", "p=0.5&style=\(script)", "style"),
-            ("badge", "p=0.5&style=plastic", "style"), ("badge", "p=0.5&arc=\(script)", "arc"),
+            ("badge", "p=0.5&style=social", "style"), ("badge", "p=0.5&arc=\(script)", "arc"),
             ("badge", "p=0.5&track=\(closeSVG)", "track"), ("badge", "p=0.5&cap=\(script)", "cap"),
             ("badge", "p=0.5&theme=\(script)", "theme"), ("badge", "p=0.5&scale=9", "scale"),
         ]

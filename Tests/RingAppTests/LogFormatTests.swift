@@ -81,6 +81,21 @@ import Testing
         #expect(LogTime.now().wholeMatch(of: time) != nil)
     }
 
+    /// A refused parameter's line names it and gives the message as the reason, in key order.
+    @Test func refusalLinesNameTheParameterAndReason() throws {
+        let json = AccessLog(format: .json, sink: LogSink(fileDescriptor: -1)).line(
+            method: "GET", route: "ring", status: 400, bytes: 60, ms: 0.5, cache: "-", renderMs: nil,
+            target: "/ring?size=5", parameter: "size", reason: "size: got \"5\"; expected a number 16…2048 (px)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["parameter"] as? String == "size")
+        #expect(object["reason"] as? String == "size: got \"5\"; expected a number 16…2048 (px)")
+        #expect(json.contains(#""ms":0.5,"parameter":"size","reason":"size: got"#))
+        let text = AccessLog(format: .text, sink: LogSink(fileDescriptor: -1)).line(
+            method: "GET", route: "ring", status: 400, bytes: 60, ms: 0.5, cache: "-", renderMs: nil,
+            target: "/ring?size=5", parameter: "size", reason: "size: got \"5\"")
+        #expect(text.contains(" ms=0.5 parameter=size reason="))
+    }
+
     /// A handler's level, label and metadata behave as swift-log requires (a value per Logger).
     @Test func handlerMetadataIsAValue() {
         var handler = LineLogHandler(label: "x", logLevel: .info, format: .json, sink: LogSink(fileDescriptor: -1))

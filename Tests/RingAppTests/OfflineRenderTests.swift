@@ -56,6 +56,20 @@ import Testing
         #expect(image.format.contentType == response.headers["Content-Type"])
     }
 
+    /// `ringd render -o out.png`: with no format in the query, the output file's extension picks it; a query
+    /// that names a format keeps it (the command refuses the mismatch before rendering).
+    @Test func theDefaultFormatAppliesOnlyWhenTheQueryNamesNone() throws {
+        let png = try OfflineRender.render("ring?p=0.7", defaultFormat: .png).get()
+        #expect(png.format == .png && png.body == app.respond(to: request("/ring.png?p=0.7")).body)
+        #expect(try OfflineRender.render("ring.svg?p=0.7", defaultFormat: .png).get().format == .svg)
+        #expect(try OfflineRender.render("ring?p=0.7&format=svg", defaultFormat: .png).get().format == .svg)
+        #expect(OfflineRender.statedFormat(of: "ring?p=0.7") == nil)
+        #expect(OfflineRender.statedFormat(of: "/ring.png?p=0.7") == .png)
+        #expect(OfflineRender.statedFormat(of: "http://h/pie?p=1&format=SVG") == .svg)
+        #expect(OfflineRender.statedFormat(of: "ring?format=gif") == nil)
+        #expect(OfflineRender.statedFormat(of: "nope.png") == nil)
+    }
+
     @Test(arguments: [
         "/ring?p=abc", "/ring.png?p=0.7&size=5", "/ring?p=0.7&scale=4&size=2048", "/ring?p=0.7&p=0.8",
         "/ring?p=0.7&color=red&gradient=move", "/activity?p=1,2&colors=red", "/check?shape=star",

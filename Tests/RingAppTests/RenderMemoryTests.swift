@@ -26,7 +26,7 @@ import Testing
     @Test(arguments: measured)
     func estimateCoversTheMeasuredPeak(_ query: String, _ peak: Double) throws {
         let resolution = ImageResolution(path: "/" + query.split(separator: "?")[0], query: String(query.split(separator: "?")[1]))
-        guard case .image(let spec, _, let format, _) = resolution else {
+        guard case .image(let spec, _, let format, _, _) = resolution else {
             Issue.record("\(query) does not resolve to an image")
             return
         }

@@ -125,6 +125,17 @@ import Testing
             #expect(error.message.contains("RINGD_"), "\(error.message)")
         }
     }
+
+    /// A number outside the range is called out of range (`ringd --cache-mb -3` reaches here: the flags take
+    /// negative values), with the range it must be in.
+    @Test func aValueOutsideTheRangeIsSaidToBeOutOfRange() {
+        #expect(throws: Settings.Invalid(message: "--cache-mb (RINGD_CACHE_MB) must be a whole number of MiB in 0…65536; -3 is out of range")) {
+            try Settings(host: nil, port: nil, logLevel: nil, cacheMB: -3, environment: [:])
+        }
+        #expect(throws: Settings.Invalid(message: "--cache-mb (RINGD_CACHE_MB) must be a whole number of MiB in 0…65536; -3 is out of range")) {
+            try Settings(host: nil, port: nil, logLevel: nil, environment: ["RINGD_CACHE_MB": "-3"])
+        }
+    }
 }
 
 /// The `src` settings, and the process environment actually carrying every variable the settings read.

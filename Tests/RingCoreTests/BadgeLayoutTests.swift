@@ -12,7 +12,7 @@ import Testing
     @Test(arguments: BadgeLook.allCases)
     func heightIsTheStyles(_ look: BadgeLook) {
         let scene = RingLayout.scene(for: RingSpec(style: .badge(Self.style(look: look)), common: CommonOptions(title: "t")))
-        #expect(scene.height == (look == .forTheBadge ? 28 : 20))
+        #expect(scene.height == [.flat: 20, .flatSquare: 20, .plastic: 18, .forTheBadge: 28][look])
         #expect(scene.width == RingLayout.badgeWidth(Self.style(look: look), text: nil))
     }
 
@@ -76,15 +76,17 @@ import Testing
         #expect(BadgeStyle.textColors(on: Color(hex: 0xFFF7B2)).shadow == Color(hex: 0xCCCCCC))
     }
 
-    /// Only `flat` has the shade and the text shadow.
+    /// Only `flat` (a faint shade) and `plastic` (its gloss: two layers) have a shade and the text shadow.
     @Test(arguments: BadgeLook.allCases)
-    func shadeOnlyOnFlat(_ look: BadgeLook) {
+    func shadeOnlyOnFlatAndPlastic(_ look: BadgeLook) {
         let scene = RingLayout.scene(for: RingSpec(style: .badge(Self.style(look: look)), common: CommonOptions(title: "t")))
         let shaded = scene.items.contains { item in
             if case .shape(let s) = item, case .linear = s.paint { return true }
             return false
         }
-        #expect(shaded == (look == .flat))
+        #expect(shaded == (look == .flat || look == .plastic))
+        let layers = scene.items.filter { if case .shape(let s) = $0, case .linear = s.paint { true } else { false } }
+        #expect(layers.count == (look == .plastic ? 2 : look == .flat ? 1 : 0))
     }
 
     /// A badge part's cubic corners are a quarter circle within 0.03 % of the radius.

@@ -25,6 +25,29 @@ import Testing
         }
     }
 
+    /// A CORS preflight over the wire: 204 with the CORS fields and no body, the connection kept for the GET that
+    /// follows; OPTIONS elsewhere is still the server's 405 (which closes).
+    @Test func corsPreflightIs204AndKeepsTheConnection() async throws {
+        try await withRingd { _, _, port in
+            let client = try TestClient(port: port)
+            client.request("/ring.png?p=0.7", method: "OPTIONS", [
+                "Origin: https://pages.example", "Access-Control-Request-Method: GET",
+                "Access-Control-Request-Headers: if-none-match",
+            ])
+            let preflight = try client.readResponse()
+            #expect(preflight.status == 204 && preflight.body.isEmpty && preflight.header("Content-Length") == nil)
+            #expect(preflight.header("Access-Control-Allow-Origin") == "*")
+            #expect(preflight.header("Access-Control-Allow-Methods")?.contains("GET") == true)
+            #expect(preflight.header("Access-Control-Allow-Headers")?.lowercased().contains("if-none-match") == true)
+            #expect(Int(preflight.header("Access-Control-Max-Age") ?? "") ?? 0 > 0)
+            let get = try client.get("/ring.png?p=0.7")
+            #expect(get.status == 200 && get.header("Access-Control-Allow-Origin") == "*")
+            let other = try TestClient(port: port)
+            other.request("/healthz", method: "OPTIONS")
+            #expect(try other.readResponse().status == 405)
+        }
+    }
+
     @Test func notModifiedOverTheWireHasNoBodyAndKeepsTheConnection() async throws {
         try await withRingd { _, _, port in
             let client = try TestClient(port: port)

@@ -56,13 +56,18 @@ import Testing
         }
     }
 
-    @Test func aDocumentWithoutAValueSaysSo() async throws {
+    /// A shields endpoint document with a label and a message but no value: on /badge, shields' static badge (as
+    /// shields draws it); on a route that needs a value, a 502 saying the document gives none.
+    @Test func aDocumentWithoutAValueIsAStaticBadgeOrSaysSo() async throws {
         let upstream = try TestUpstream { _ in TestUpstream.json(#"{"schemaVersion": 1, "label": "build", "message": "passing"}"#) }
         defer { upstream.stop() }
         try await withRingd(Self.configuration()) { _, _, port in
             let client = try TestClient(port: port)
             let src = Self.encoded("http://127.0.0.1:\(upstream.port)/build.json")
-            let response = try client.get("/badge?src=\(src)")
+            let badge = try client.get("/badge?src=\(src)")
+            let staticBadge = try client.get("/badge?label=build&message=passing")
+            #expect(badge.status == 200 && badge.body == staticBadge.body)
+            let response = try client.get("/ring?src=\(src)")
             #expect(response.status == 502)
             #expect(response.bodyText.hasPrefix("src: the document gives no value"), "\(response.bodyText)")
             // With the value in the URL, the document's label and message are used.

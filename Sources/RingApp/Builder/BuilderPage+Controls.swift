@@ -124,27 +124,29 @@ extension BuilderPage {
         }
     }
 
-    /// A range input with an exact-value number input beside it (both labelled; the script keeps them equal).
+    /// The slider's top: one lap (100 %), so its middle is 50 %; values past it (a ring lapping itself) are typed.
+    static let sliderLap = 1.0
+
+    /// A 0–100 % range input with a text field beside it that takes every spelling the decoder takes (`0.7`, `.7`,
+    /// `70%`, `7/10`) up to the table's top (past 100 %), checked by the same rules, its error shown under the pair.
     static func slider(id: String, name: String, range: ClosedRange<Double>, value: String, extra: String) -> String {
-        let laps = range.upperBound - range.lowerBound
+        let top = min(range.upperBound, max(range.lowerBound, sliderLap))
         var ticks = ""
         var list = ""
-        if laps == laps.rounded(), laps >= 1, laps < Double(maxTicks) {
+        if top - range.lowerBound == 1 {
             list = HTML.attribute("list", id + "-ticks")
             ticks = "<datalist id=\"\(id)-ticks\">"
-            var tick = range.lowerBound
-            while tick <= range.upperBound {
-                ticks += "<option value=\"\(fmt(tick))\"></option>"
-                tick += 1
-            }
+            for quarter in 0...4 { ticks += "<option value=\"\(fmt(range.lowerBound + Double(quarter) / 4))\"></option>" }
             ticks += "</datalist>"
         }
-        let bounds = HTML.attribute("min", fmt(range.lowerBound)) + HTML.attribute("max", fmt(range.upperBound))
+        let bounds = HTML.attribute("min", fmt(range.lowerBound)) + HTML.attribute("max", fmt(top))
+        let exact = HTML.attribute("data-min", fmt(range.lowerBound)) + HTML.attribute("data-max", fmt(range.upperBound))
         return "<div class=\"pair\">"
             + "<input type=\"range\" id=\"\(id)\"\(bounds) step=\"\(progressStep)\"\(HTML.attribute("value", value))\(list)\(extra)>"
-            + "<label class=\"vh\" for=\"\(id)-n\">\(HTML.escape(name)), exact value</label>"
-            + "<input type=\"number\" class=\"exact\" id=\"\(id)-n\"\(bounds) step=\"any\" inputmode=\"decimal\"\(HTML.attribute("value", value))>"
-            + "</div>" + ticks
+            + "<label class=\"vh\" for=\"\(id)-n\">\(HTML.escape(name)), exact value (0.7, .7, 70% or 7/10)</label>"
+            + "<input type=\"text\" class=\"exact\" id=\"\(id)-n\"\(exact) inputmode=\"decimal\" autocomplete=\"off\""
+            + " spellcheck=\"false\"\(HTML.attribute("value", value))\(HTML.attribute("aria-describedby", id + "-err"))>"
+            + "</div>" + ticks + "<p class=\"field-error\" id=\"\(id)-err\" aria-live=\"polite\"></p>"
     }
 
     /// A count input (how many rings) and one slider per ring, the ones past the count hidden.

@@ -113,8 +113,11 @@ struct BuilderPage: Sendable {
             <select id="backdrop"><option value="theme" selected>follows theme</option><option value="light">white</option>\
             <option value="dark">black</option><option value="grey">grey</option><option value="checker">checkerboard</option></select></div>
             <div class="urlrow"><label for="url">URL</label>
-            <div class="pair"><input type="text" id="url" readonly spellcheck="false">\
+            <div class="pair"><input type="text" id="url" spellcheck="false" autocomplete="off" \
+            aria-describedby="url-note">\
             <button type="button" class="copy" data-copy="url" aria-label="Copy the URL">Copy</button></div>
+            <p class="hint" id="url-note">Paste any ringd URL here to edit it; parameters the builder has no control \
+            for are kept: <span id="kept">none</span>.</p>
             <p class="links"><a id="open-svg" href="\(svg)">Open the SVG</a> · <a id="open-png" href="\(png)">Open the PNG</a></p>
             </div>
             </section>

@@ -18,7 +18,9 @@ const $ = (sel, root = document) => root.querySelector(sel);
 const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
 const DELAY = \#(previewDelay);
 const themes = $('#themes').dataset;
-let previewTimer = 0, fetchSeq = 0, fetchedTitle = '', fetchedFor = '';
+let previewTimer = 0, fetchSeq = 0, fetchedTitle = '', fetchedFor = '', fetchedSize = null;
+// Parameters of a pasted or opened URL that no control takes: kept in the URL as they were, in their order.
+let extras = [];
 
 const route = () => $('input[name=route]:checked').value;
 // Common parameters the route replaces with rows of its own or does not take (a badge: size, label, labelColor).
@@ -31,9 +33,52 @@ const fieldsOf = r => {
 const mainOf = field => document.getElementById($('label', field).htmlFor);
 const commonField = name => $('#params-common .field[data-param="' + name + '"]');
 
+// The decoder's progress grammar (ValueSyntax): 0.7, .7, 70%, 7/10; a strict decimal of at most 24 characters.
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+function decimal(s) {
+  if (s.length === 0 || s.length > 24 || !DECIMAL.test(s)) return null;
+  const v = Number(s);
+  return Number.isFinite(v) ? (v === 0 ? 0 : v) : null;
+}
+function progress(s) {
+  let v;
+  if (s.endsWith('%')) {
+    const d = decimal(s.slice(0, -1));
+    v = d === null ? null : d / 100;
+  } else if (s.includes('/')) {
+    const i = s.indexOf('/'), n = decimal(s.slice(0, i)), d = decimal(s.slice(i + 1));
+    v = n === null || d === null || !(d > 0) ? null : n / d;
+  } else {
+    v = decimal(s);
+  }
+  return v === null || !Number.isFinite(v) || v < 0 ? null : v;
+}
+// As the decoder rounds: to 1e-6, so 0.7, 70% and 7/10 are one value.
+const canonical = v => String(Math.round(v * 1e6) / 1e6);
+
+// The value a slider pair puts in the URL: the last valid value typed or slid.
 function sliderValue(pair) {
+  return pair.dataset.value || $('input[type=range]', pair).value;
+}
+
+// Checks the pair's text field by the decoder's rules: a valid value moves the slider (pinned at 100 % past it)
+// and becomes the pair's value; anything else is reported under the field in ringd's words.
+function checkExact(pair, name) {
   const exact = $('.exact', pair), range = $('input[type=range]', pair);
-  return exact.value.trim() !== '' && exact.checkValidity() ? exact.value.trim() : range.value;
+  const error = document.getElementById(exact.getAttribute('aria-describedby'));
+  const text = exact.value.trim(), v = progress(text);
+  const min = Number(exact.dataset.min), max = Number(exact.dataset.max);
+  const ok = text !== '' && v !== null && v >= min && v <= max;
+  exact.classList.toggle('bad', !ok);
+  exact.setAttribute('aria-invalid', ok ? 'false' : 'true');
+  if (ok) {
+    pair.dataset.value = canonical(v);
+    range.value = String(Math.min(v, Number(range.max)));
+    error.textContent = '';
+  } else {
+    error.textContent = name + ': got "' + text + '"; expected a number ' + exact.dataset.min + '\u2026'
+      + exact.dataset.max + ' (0.7, .7, 70% or 7/10)';
+  }
 }
 
 // The text a field puts in the URL, or null when it is left at its default.
@@ -84,6 +129,7 @@ function collect(r) {
     }
   }
   for (const field of fields) field.classList.toggle('dropped', dropped.has(field.dataset.param));
+  for (const [name, value] of extras) if (!values.has(name)) values.set(name, value);
   return values;
 }
 
@@ -98,6 +144,9 @@ function build() {
   const r = route(), values = collect(r);
   const still = new Map(values);
   still.delete('format');
+  // A PNG draws the light picture whatever theme=auto asks (it has no media queries): its URLs leave it out.
+  const png = new Map(still);
+  if (png.get('theme') === themes.auto) png.delete('theme');
   const size = Number(values.get('size') || commonField('size').dataset.default) || 128;
   return {
     r, values,
@@ -105,7 +154,8 @@ function build() {
     square: !replaced(r).has('size'),
     path: withQuery('/' + r, values),
     svg: withQuery('/' + r + '.svg', still),
-    png: withQuery('/' + r + '.png', still),
+    png: withQuery('/' + r + '.png', png),
+    pngValues: png,
     size: Math.round(Math.min(Math.max(size, 1), 4096)),
     themed(name) {
       const v = new Map(values);
@@ -115,10 +165,21 @@ function build() {
   };
 }
 
+// The picture's size in CSS pixels: size for square pictures, the badge's own from its SVG once fetched.
+function displaySize(b) {
+  if (b.square) return { w: b.size, h: b.size };
+  return fetchedFor === b.svg && fetchedSize ? fetchedSize : null;
+}
+
 function snippets(b, alt) {
   const abs = location.origin + b.path, png = location.origin + b.png, svg = location.origin + b.svg;
-  const wh = b.square ? ' width="' + b.size + '" height="' + b.size + '"' : '';
+  const shown = displaySize(b);
+  const wh = shown ? ' width="' + shown.w + '" height="' + shown.h + '"' : '';
   const img = src => '<img src="' + escapeHTML(src) + '"' + wh + ' alt="' + escapeHTML(alt) + '">';
+  // E-mail: the PNG at twice the pixels, shown at its CSS size, so it is sharp on high-density screens.
+  const mail = new Map(b.pngValues);
+  mail.set('scale', '2');
+  const email = location.origin + withQuery('/' + b.r + '.png', mail);
   const light = b.themed(themes.light), dark = b.themed(themes.dark);
   return {
     url: abs,
@@ -127,17 +188,26 @@ function snippets(b, alt) {
     'snippet-auto': '![' + escapeMarkdown(alt) + '](' + b.themed(themes.auto) + ')',
     'snippet-picture': '<picture>\n  <source media="(prefers-color-scheme: dark)" srcset="' + escapeHTML(dark) + '">\n'
       + '  <source media="(prefers-color-scheme: light)" srcset="' + escapeHTML(light) + '">\n  ' + img(light) + '\n<\/picture>',
-    'snippet-email': img(png),
+    'snippet-email': img(email),
     'snippet-curl': "curl -o " + b.r + ".svg '" + svg + "'\ncurl -o " + b.r + ".png '" + png + "'",
   };
 }
 
-function fill(b) {
+// The alt text: the title when given, else the picture's own (fetched for this very URL), else the label typed.
+function altText(b) {
   const title = b.values.get('title');
-  const alt = title !== undefined ? title : (fetchedFor === b.svg ? fetchedTitle : fetchedTitle || '');
+  if (title !== undefined) return title;
+  if (fetchedFor === b.svg) return fetchedTitle;
+  const label = b.values.get('label');
+  return label && !['auto', 'none'].includes(label.toLowerCase()) ? label : '';
+}
+
+function fill(b) {
+  const alt = altText(b);
   for (const [id, text] of Object.entries(snippets(b, alt))) {
     const box = document.getElementById(id);
-    if (box.value === text) continue;
+    // Not while someone is typing a URL into it.
+    if (box.value === text || box === document.activeElement) continue;
     box.value = text;
     if (box.tagName === 'TEXTAREA') fitHeight(box);
   }
@@ -175,7 +245,7 @@ function refresh(b) {
     .then(response => response.text().then(text => [response, text]))
     .then(([response, text]) => {
       if (mine !== fetchSeq) return;
-      const error = response.headers.get('X-Ring-Error');
+      const error = errorText(response.headers);
       if (!response.ok) {
         announce('ringd answered ' + response.status + (text ? ': ' + text.trim() : ''), true);
         return;
@@ -189,6 +259,8 @@ function refresh(b) {
       // pictures' inline styles would be reported as violations.
       const title = /<title>([^<]*)<\/title>/.exec(text);
       fetchedTitle = title ? unescapeXML(title[1]).trim() : '';
+      const size = /^<svg[^>]*?\swidth="([0-9.]+)"[^>]*?\sheight="([0-9.]+)"/.exec(text);
+      fetchedSize = size ? { w: Math.round(Number(size[1])), h: Math.round(Number(size[2])) } : null;
       fetchedFor = b.svg;
       announce('', false);
       $('#info').textContent = fetchedTitle + ' · ' + new TextEncoder().encode(text).length + ' bytes of SVG';
@@ -199,6 +271,16 @@ function refresh(b) {
       }
     })
     .catch(() => { if (mine === fetchSeq) announce('ringd did not answer; is it still running?', true); });
+}
+
+// ringd's message: X-Ring-Error* (RFC 8187: UTF-8'' and the percent-encoded text) when the ASCII X-Ring-Error lost
+// anything, else X-Ring-Error.
+function errorText(headers) {
+  const exact = headers.get('X-Ring-Error*');
+  if (exact && exact.startsWith("UTF-8''")) {
+    try { return decodeURIComponent(exact.slice(7)); } catch (_) { /* malformed: the ASCII form below */ }
+  }
+  return headers.get('X-Ring-Error');
 }
 
 function unescapeXML(s) {
@@ -224,12 +306,15 @@ function backdrop(b) {
 
 function update() {
   const r = route();
+  $('#kept').textContent = extras.length ? extras.map(([k, v]) => k + '=' + v).join(', ') : 'none';
   for (const fs of $$('fieldset[data-route]')) fs.hidden = fs.dataset.route !== r;
   const skip = replaced(r);
   for (const field of $$('.field', $('#params-common'))) field.hidden = skip.has(field.dataset.param);
   const b = build();
   fill(b);
   backdrop(b);
+  // The page's own address carries the picture's, so a reload or a shared link reopens it.
+  history.replaceState(null, '', '#' + b.path);
   clearTimeout(previewTimer);
   previewTimer = setTimeout(() => refresh(build()), DELAY);
 }
@@ -237,10 +322,12 @@ function update() {
 // Keeps paired controls equal: slider and exact value, colour text and picker, gradient stops, length units.
 function sync(field, target) {
   const pair = target.closest('.pair');
+  const ring = target.closest('.ring'), name = ring ? 'ring ' + ring.dataset.ring : field.dataset.param;
   if (target.type === 'range') {
     $('.exact', pair).value = target.value;
+    checkExact(pair, name);
   } else if (target.classList.contains('exact')) {
-    if (target.value.trim() !== '' && target.checkValidity()) $('input[type=range]', pair).value = target.value;
+    checkExact(pair, name);
   } else if (target.classList.contains('stop')) {
     mainOf(field).value = $$('.stop', field).map(stop => stop.value).join(',');
   } else if (target.classList.contains('pick')) {
@@ -271,7 +358,7 @@ function hex6(text) {
 
 // Returns a field to its default (its alternative was chosen again).
 function reset(field) {
-  for (const input of $$('input[type=text], input[type=number]:not(.exact)', field)) {
+  for (const input of $$('input[type=text]:not(.exact), input[type=number]', field)) {
     if (!input.closest('.count') && !input.closest('.ring')) input.value = '';
   }
 }
@@ -287,10 +374,105 @@ function edited(target) {
   update();
 }
 
+// Sets `field`'s controls to `value` as a URL gives it; false when no control can show it (kept as an extra).
+function write(field, value) {
+  const main = mainOf(field), kind = field.dataset.kind;
+  const setExact = (pair, v, name) => { $('.exact', pair).value = v; checkExact(pair, name); };
+  switch (kind) {
+    case 'progress':
+      if (main.type === 'range') setExact(main.parentElement, value, field.dataset.param); else main.value = value;
+      return true;
+    case 'progressList': {
+      const parts = value.split(','), count = $('input[type=number]', $('.count', field));
+      if (parts.length < Number(count.min) || parts.length > Number(count.max)) return false;
+      count.value = String(parts.length);
+      sync(field, count);
+      $$('.ring', field).slice(0, parts.length).forEach((row, i) => setExact($('.pair', row), parts[i], 'ring ' + (i + 1)));
+      return true;
+    }
+    case 'length': {
+      const percent = value.endsWith('%');
+      main.value = percent ? value.slice(0, -1) : value.replace(/px$/, '');
+      const unit = $('.unit', field);
+      unit.value = percent ? '%' : 'px';
+      sync(field, unit);
+      return true;
+    }
+    case 'flag':
+      if (!['0', '1', 'true', 'false'].includes(value)) return false;
+      main.checked = value === '1' || value === 'true';
+      return true;
+    case 'choice':
+      if (!Array.from(main.options).some(o => o.value === value.toLowerCase())) return false;
+      main.value = value.toLowerCase();
+      return true;
+    case 'color': case 'paint': case 'gradient': case 'paintList': case 'colorList':
+      main.value = value;
+      sync(field, main);
+      return true;
+    default:
+      main.value = value;
+      return true;
+  }
+}
+
+// Every control of the route back to its default (before a URL's parameters are applied).
+function resetAll(r) {
+  for (const field of fieldsOf(r)) {
+    const main = mainOf(field);
+    if (main.type === 'checkbox') main.checked = field.dataset.default === '1';
+    else if (main.tagName === 'SELECT') main.value = Array.from(main.options).find(o => o.defaultSelected)?.value ?? '';
+    else if (main.type !== 'range' && field.dataset.kind !== 'progressList') main.value = '';
+  }
+}
+
+// shields' path form: /badge/<label>-<message>-<color> (-- dash, __ underscore, _ space).
+function badgePath(rest) {
+  const parts = rest.replace(/--/g, '\u0000').split('-').map(part => decodeURIComponent(
+    part.replace(/\u0000/g, '-').replace(/__/g, '\u0001').replace(/_/g, ' ').replace(/\u0001/g, '_')));
+  if (parts.length === 3) return [['label', parts[0]], ['message', parts[1]], ['color', parts[2]]];
+  if (parts.length === 2) return [['message', parts[0]], ['color', parts[1]]];
+  return null;
+}
+
+// Loads a ringd URL (absolute, or a path with its query) into the controls; unknown parameters are kept.
+function load(text) {
+  let url;
+  try { url = new URL(text.trim(), location.origin); } catch (_) { url = null; }
+  const path = url ? url.pathname : '';
+  let r = null, ext = null, entries = [];
+  const badge = /^\/badge\/([^/]+?)(?:\.(svg|png))?$/.exec(path);
+  const plain = /^\/([A-Za-z]+)(?:\.(svg|png))?$/.exec(path);
+  if (badge && badgePath(badge[1])) {
+    [r, ext, entries] = ['badge', badge[2], badgePath(badge[1])];
+  } else if (plain && document.getElementById('route-' + plain[1])) {
+    [r, ext] = [plain[1], plain[2]];
+  }
+  if (!r) {
+    announce('Not a ringd image URL: ' + text.trim(), true);
+    return false;
+  }
+  for (const [k, v] of url.searchParams) entries.push([k, v]);
+  if (ext && !entries.some(([k]) => k === 'format')) entries.push(['format', ext]);
+  document.getElementById('route-' + r).checked = true;
+  resetAll(r);
+  extras = [];
+  const fields = new Map(fieldsOf(r).map(f => [f.dataset.param, f]));
+  for (const [k, v] of entries) {
+    const field = fields.get(k);
+    if (!field || !write(field, v)) extras.push([k, v]);
+  }
+  announce('', false);
+  update();
+  return true;
+}
+
 const controls = $('.controls');
 controls.addEventListener('input', e => edited(e.target));
 controls.addEventListener('change', e => edited(e.target));
 $('#backdrop').addEventListener('change', () => backdrop(build()));
+$('#url').addEventListener('change', e => load(e.target.value));
+$('#url').addEventListener('paste', e => setTimeout(() => load(e.target.value), 0));
 addEventListener('resize', () => $$('.snippets textarea').forEach(fitHeight));
 $('.snippets').addEventListener('click', copy);
 $('.preview').addEventListener('click', copy);
@@ -318,7 +500,13 @@ function copy(event) {
   else fallback();
 }
 
-update();
+// A URL to edit from the page's own address: /#/ring?p=0.7, /?url=…, or /?/ring?p=0.7 (or a whole URL).
+const opened = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1))
+  : new URLSearchParams(location.search).get('url')
+    || (/^\?(\/|https?:)/.test(location.search) ? decodeURIComponent(location.search.slice(1)) : '');
+// Each pair starts at its text field's value (an example such as 1.1 lies past the slider's 100 %).
+for (const pair of $$('.pair')) if ($('.exact', pair)) checkExact(pair, 'p');
+if (!opened || !load(opened)) update();
 })();
 """#
 }

@@ -22,6 +22,10 @@ code,textarea,#url{font-family:ui-monospace,"SFMono-Regular",Menlo,Consolas,mono
 .layout{display:grid;gap:1rem 2rem;max-width:82rem;margin:0 auto;padding:0 clamp(.75rem,3vw,2rem);
 grid-template-columns:minmax(0,1fr);grid-template-areas:"preview" "controls" "snippets"}
 .preview{grid-area:preview}.controls{grid-area:controls}.snippets{grid-area:snippets}
+@media (max-width:899px){.preview{position:sticky;top:0;z-index:2;background:var(--bg);padding:.25rem 0;
+border-bottom:1px solid var(--line)}.preview h2,.preview .backdrop,.preview .links,.preview #url-note{display:none}
+.images{padding:.4rem;max-height:30vh}.images img{max-height:calc(30vh - 2.5rem);width:auto}}
+@media (min-width:900px){.preview{position:sticky;top:0}}
 @media (min-width:900px){.layout{grid-template-columns:minmax(0,7fr) minmax(0,5fr);
 grid-template-rows:auto 1fr;grid-template-areas:"controls preview" "controls snippets";align-items:start}}
 input,select,textarea,button{font:inherit;color:inherit}
@@ -47,6 +51,9 @@ legend{font-weight:600;padding:0 .3rem}
 .accepts{display:block}
 .pair{display:flex;gap:.5rem;align-items:center;min-width:0}
 .exact{flex:0 0 5.5rem;width:5.5rem!important}
+.exact.bad{border-color:var(--error)}
+.field-error{margin:0;font-size:.8rem;color:var(--error)}
+.field-error:empty{display:none}
 .unit{flex:0 0 auto}
 .field.wide{grid-column:1/-1}
 .count{display:flex;gap:.5rem;align-items:center}

@@ -159,7 +159,7 @@ public final class CacheEntry: Sendable {
     ) -> CacheEntry {
         CacheEntry(
             key: key, body: body, format: format, style: "error", route: route,
-            fields: [("X-Ring-Error", RingApplication.headerSafe(message))] + commonFields(format),
+            fields: ErrorHeader.fields(message) + commonFields(format),
             cacheControl: "public, max-age=\(configuration.errorMaxAge)", validated: false,
             variesByAccept: true)
     }

@@ -44,6 +44,8 @@ public final class Metrics: Sendable {
     }
 
     private let state = LockedValue(State())
+    /// `ringd_http_request_duration_seconds`, one histogram per route and status class (Metrics+Conventions).
+    let requestDurations = LockedValue(Metrics.emptyRequestDurations())
     private let openConnectionsGauge = LockedValue<(@Sendable () -> Int)?>(nil)
 
     public init() {}
@@ -98,7 +100,9 @@ public final class Metrics: Sendable {
     }
 
     /// The exposition text.
-    func exposition(cache: RenderCache.Statistics, sourceDocuments: Int = 0) -> String {
+    func exposition(
+        cache: RenderCache.Statistics, sourceDocuments: Int = 0, renderQueue: (depth: Int, capacity: Int) = (0, 0)
+    ) -> String {
         let (table, uncommon, renders, rejected, joined) = state.withLock {
             ($0.requestTable, $0.requests, $0.renders, $0.rejected, $0.joined)
         }
@@ -166,6 +170,7 @@ public final class Metrics: Sendable {
 
         out.family("ringd_open_connections", "gauge", "Client connections currently open.")
         out.sample("ringd_open_connections", openConnections)
+        appendConventionalSeries(to: &out, renderQueue: renderQueue)
         return out.text
     }
 }

@@ -77,12 +77,18 @@ public enum OpenAPIDocument {
 
     static let description = """
         Every image route answers GET and HEAD. The format is the path's extension (.svg or .png), else the \
-        format parameter, else SVG. Unknown query parameters are ignored. A bad parameter gets status 400 with \
+        format parameter, else SVG. Query parameters a route does not read are ignored and named in \
+        X-Ring-Ignored (strict=1 refuses them, suggesting the nearest name). /badge also takes shields' path form, \
+        /badge/<label>-<message>-<color> (or <message>-<color>; -- is a dash, __ an underscore, _ a space), with an \
+        optional .svg or .png. A bad parameter gets status 400 with \
         a one-line text/plain message naming it, what was given and what is accepted; a request whose Accept \
         names an image type (and no strict=1) gets status 200 with an error picture and the message in \
         X-Ring-Error instead. Any other path gets 404 text/plain. Pictures carry a strong ETag \
         (If-None-Match gives 304) and SVG is gzip-coded when Accept-Encoding allows it. 503 with Retry-After \
-        means the server is busy.
+        means the server is busy. OPTIONS on an image route or /openapi.json is a CORS preflight: 204 with \
+        Access-Control-Allow-Origin: *, the allowed methods and headers, and Access-Control-Max-Age. An error's \
+        X-Ring-Error is ASCII; when the message is not, X-Ring-Error* carries it exactly (RFC 8187: UTF-8'' and \
+        the percent-encoded bytes).
         """
 
     /// A path item answering GET and HEAD alike.
@@ -125,6 +131,8 @@ public enum OpenAPIDocument {
             "Access-Control-Allow-Origin": ["$ref": "#/components/headers/Access-Control-Allow-Origin"],
             "X-Content-Type-Options": ["$ref": "#/components/headers/X-Content-Type-Options"],
             "X-Ring-Error": ["$ref": "#/components/headers/X-Ring-Error"],
+            "X-Ring-Error*": ["$ref": "#/components/headers/X-Ring-Error-Exact"],
+            "X-Ring-Ignored": ["$ref": "#/components/headers/X-Ring-Ignored"],
         ]
         return operation(method, id: id, summary: summary, parameters: refs, responses: [
             ("200", [
@@ -224,8 +232,13 @@ public enum OpenAPIDocument {
                            "required": true, "schema": ["type": "string"]]),
         ("Access-Control-Allow-Origin", ["required": true, "schema": ["const": "*"]]),
         ("X-Content-Type-Options", ["required": true, "schema": ["const": "nosniff"]]),
-        ("X-Ring-Error", ["description": "The error message, when the body is an error picture or a 400.",
+        ("X-Ring-Error", ["description": "The error message in ASCII, when the body is an error picture or a 400.",
                           "schema": ["type": "string"]]),
+        // A component name may not contain "*" (OpenAPI 3.1: ^[a-zA-Z0-9._-]+$); the header it describes is X-Ring-Error*.
+        ("X-Ring-Error-Exact", ["description": "The exact error message as an RFC 8187 ext-value, when X-Ring-Error lost anything.",
+                           "schema": ["type": "string", "pattern": "^UTF-8''"]]),
+        ("X-Ring-Ignored", ["description": "The query's parameters this route does not read (comma-separated), when any.",
+                            "schema": ["type": "string"]]),
         ("Retry-After", ["description": "Seconds to wait before trying again.", "required": true,
                          "schema": ["type": "integer", "minimum": 0]]),
     ]
@@ -234,18 +247,27 @@ public enum OpenAPIDocument {
         ("BadRequest", [
             "description": .string("A bad parameter (one line: the parameter, what was given, what is accepted), or a "
                 + "malformed request."),
-            "headers": ["X-Ring-Error": ["$ref": "#/components/headers/X-Ring-Error"]],
+            "headers": [
+                "X-Ring-Error": ["$ref": "#/components/headers/X-Ring-Error"],
+                "X-Ring-Error*": ["$ref": "#/components/headers/X-Ring-Error-Exact"],
+            ],
             "content": ["text/plain": ["schema": ["type": "string"]]],
         ]),
         ("SourceFailed", [
             "description": .string("The src document could not be used (the upstream failed, answered an error, sent "
                 + "something other than JSON, or lacks the value): one line, \"src: …\"."),
-            "headers": ["X-Ring-Error": ["$ref": "#/components/headers/X-Ring-Error"]],
+            "headers": [
+                "X-Ring-Error": ["$ref": "#/components/headers/X-Ring-Error"],
+                "X-Ring-Error*": ["$ref": "#/components/headers/X-Ring-Error-Exact"],
+            ],
             "content": ["text/plain": ["schema": ["type": "string"]]],
         ]),
         ("SourceTimedOut", [
             "description": "The src document did not arrive in time (2.5 s): one line, \"src: timed out …\".",
-            "headers": ["X-Ring-Error": ["$ref": "#/components/headers/X-Ring-Error"]],
+            "headers": [
+                "X-Ring-Error": ["$ref": "#/components/headers/X-Ring-Error"],
+                "X-Ring-Error*": ["$ref": "#/components/headers/X-Ring-Error-Exact"],
+            ],
             "content": ["text/plain": ["schema": ["type": "string"]]],
         ]),
         ("URITooLong", [

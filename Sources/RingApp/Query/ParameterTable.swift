@@ -57,7 +57,7 @@ public struct ParameterTable: Sendable {
         Parameter("format", .choice(["svg", "png"]), default: "svg",
                   doc: "Output format when the path has no .svg/.png extension.", example: "png"),
         Parameter("strict", .flag, default: "0",
-                  doc: "1 answers bad parameters with 400 text even for image requests.", example: "1"),
+                  doc: "1 answers bad parameters with 400 text even for image requests, and refuses parameters the route does not read (named in X-Ring-Ignored otherwise).", example: "1"),
         // A query value is at most QueryString.maxValueBytes long, whatever the URL parser would take.
         Parameter("src", .url(maxLength: min(SourceURL.maxLength, QueryString.maxValueBytes)), default: "none",
                   doc: "URL of a JSON document the values come from: shields' endpoint schema (label, message, color) plus any parameter here, or a number picked by query. Parameters in the URL win.",
@@ -86,7 +86,7 @@ public struct ParameterTable: Sendable {
 
     /// How a badge's `color` follows the value when not given (``BadgeStyle/valueColorScale``, in words).
     static let badgeColorDefault = "by value: red below 50%, orange, yellow from 70%, yellowgreen from 80%, "
-        + "green from 90%, brightgreen at 100%"
+        + "green from 90%, brightgreen at 100%; lightgrey on a static badge"
 
     /// The length range every thickness, gap and stroke parameter accepts before checking it fits the image.
     static let lengthRange: (pixels: ClosedRange<Double>, percent: ClosedRange<Double>) = (0.5...1024, 0.5...50)
@@ -167,14 +167,16 @@ public struct ParameterTable: Sendable {
                 Parameter("label", .text(maxLength: RingLimits.labelLength, label: true), default: "none",
                           doc: "Left text, as on shields.io; none leaves only the value.", example: "coverage"),
                 Parameter("message", .text(maxLength: RingLimits.labelLength, label: true), default: "the percentage",
-                          doc: "Right text instead of the percentage (shields' message).", example: "passing"),
+                          doc: "Right text instead of the percentage (shields' message). Without p, a message such as 87% "
+                              + "is the value; any other draws shields' static badge (label | message, no ring).",
+                          example: "passing"),
                 Parameter("color", .color(allowsNone: false), default: badgeColorDefault,
                           doc: "Right part's background; shields' names (green, red, …) in shields' shades.",
                           example: "brightgreen"),
                 Parameter("labelColor", .color(allowsNone: false), default: "#555 (dark: #6E7681)",
                           doc: "Left part's background.", example: "#333"),
                 Parameter("style", .choice(BadgeLook.allCases.map(\.rawValue)), default: "flat",
-                          doc: "shields.io's styles: flat (20 px, rounded), flat-square, for-the-badge (28 px).",
+                          doc: "shields.io's styles: flat (20 px, rounded), flat-square, plastic (18 px, glossy), for-the-badge (28 px).",
                           example: "for-the-badge"),
                 Parameter("arc", .paint(stops: RingLimits.gradientStops), default: "the value text's colour",
                           doc: "The small ring's arc: a colour, a preset or a gradient.", example: "white"),

@@ -17,6 +17,8 @@ public enum QueryDecoder {
         static func badgeLabel(_ theme: Theme) -> Color {
             theme != .dark ? Color(hex: 0x555555) : Color(hex: 0x6E7681)
         }
+        /// A static badge's right part when `color` is not given: shields' `lightgrey` (its last fallback).
+        static let staticBadgeColor = Color(hex: 0x9F9F9F)
         /// Opacity (8-bit) of a badge ring's default track: the value text's colour at 30 %.
         static let badgeTrackAlpha: UInt8 = 77
         static let ringGradient = Gradient(stops: [Color(r: 142, g: 68, b: 173), Color(r: 241, g: 196, b: 15)])!
@@ -221,20 +223,31 @@ public enum QueryDecoder {
             bounce: try q.flag("bounce") ?? true)
     }
 
+    /// A badge's progress, from `p` (or value and total); without those, from a `message` that reads as a progress
+    /// (`87%`, as shields' endpoint documents carry the value); nil for a static badge (a `message` and no value).
+    static func badgeProgress(_ q: QueryReader) throws(QueryError) -> Double? {
+        guard !["p", "value", "total"].contains(where: q.isGiven), let message = try q.text("message"), !message.isEmpty
+        else { return try decodeProgress(q) }
+        let range = if case .progress(let r) = q.row("p").kind { r } else { RingLimits.progress }
+        guard let v = ValueSyntax.progress(message.trimmingCharacters(in: " ")), range.contains(v) else { return nil }
+        return ValueSyntax.canonical(v)
+    }
+
     static func decodeBadge(_ q: QueryReader, _ common: CommonOptions) throws(QueryError) -> BadgeStyle {
-        let progress = try decodeProgress(q)
+        let progress = try badgeProgress(q)
         var label = try q.text("label") ?? ""
         if label.lowercased() == "none" { label = "" }
-        let message = (try q.text("message")).flatMap { $0.isEmpty ? nil : $0 } ?? PercentText.of(progress)
-        let value = (try q.color("color") ?? nil) ?? BadgeStyle.valueColor(for: progress)
+        let message = (try q.text("message")).flatMap { $0.isEmpty ? nil : $0 } ?? PercentText.of(progress ?? 0)
+        let value = (try q.color("color") ?? nil)
+            ?? progress.map(BadgeStyle.valueColor(for:)) ?? Defaults.staticBadgeColor
         let text = BadgeStyle.textColors(on: value).text
         return BadgeStyle(
-            progress: progress, label: label, message: message,
+            progress: progress ?? 0, label: label, message: message,
             labelBackground: (try q.color("labelColor") ?? nil) ?? Defaults.badgeLabel(common.theme),
             valueBackground: value, fill: try q.paint("arc") ?? .solid(text),
             track: try q.color("track") ?? Color(r: text.r, g: text.g, b: text.b, a: Defaults.badgeTrackAlpha),
             cap: try q.choice("cap", as: LineCap.self) ?? .round,
-            look: try q.choice("style", as: BadgeLook.self) ?? .flat)
+            look: try q.choice("style", as: BadgeLook.self) ?? .flat, showsRing: progress == nil ? false : nil)
     }
 
     /// Rejects a length larger than `limit` × size, naming the parameter.

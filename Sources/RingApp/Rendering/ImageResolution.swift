@@ -12,25 +12,32 @@ enum ImageResolution {
     /// The query cannot become a picture. `format` and `strict` shape the error response (text or image).
     case invalid(QueryError, route: ImageRoute, format: OutputFormat, strict: Bool)
     /// A valid request: the picture of `spec` in `format`; `strict` shapes an error found later (the render
-    /// memory budget).
-    case image(RingSpec, route: ImageRoute, format: OutputFormat, strict: Bool)
+    /// memory budget); `ignored` names the query's parameters the route does not read (``IgnoredParameters``).
+    case image(RingSpec, route: ImageRoute, format: OutputFormat, strict: Bool, ignored: [String])
     /// The values come from a `src` document (DESIGN.md §10): `query` is decoded once the document is at hand.
     case source(SourceQuery, query: QueryString, route: ImageRoute, format: OutputFormat, strict: Bool)
 
     /// Resolves a request's path (still percent-encoded, as the parser leaves it) and raw query.
-    init(path: String, query: String?, table: ParameterTable = .standard, typeface: Typeface = .system) {
+    ///
+    /// `defaultFormat` is the format when neither the path's extension nor `format=` names one: SVG on the server;
+    /// `ringd render -o out.png` passes the output file's.
+    init(
+        path: String, query: String?, table: ParameterTable = .standard, typeface: Typeface = .system,
+        defaultFormat: OutputFormat = .svg
+    ) {
         guard let target = ImageTarget(path: path) else {
             self = .notFound
             return
         }
         let parsed: QueryString
         do {
-            parsed = try QueryString(parsing: query)
+            let asked = try QueryString(parsing: query)
+            if let path = target.badgePath { parsed = try BadgePath.merged(path, into: asked) } else { parsed = asked }
         } catch {
-            self = .invalid(error, route: target.route, format: target.format ?? .svg, strict: false)
+            self = .invalid(error, route: target.route, format: target.format ?? defaultFormat, strict: false)
             return
         }
-        let format = target.format ?? parsed["format"].flatMap { OutputFormat(rawValue: $0.lowercased()) } ?? .svg
+        let format = Self.statedFormat(target, parsed) ?? defaultFormat
         let strict = parsed["strict"] == "1" || parsed["strict"] == "true"
         do {
             if let source = try SourceQuery.parse(parsed) {
@@ -43,9 +50,20 @@ enum ImageResolution {
         }
         do {
             let spec = try QueryDecoder.decode(route: target.route, query: parsed, table: table, typeface: typeface)
-            self = .image(spec, route: target.route, format: format, strict: strict)
+            let ignored = IgnoredParameters.names(in: parsed, route: target.route, table: table)
+            if strict, let first = ignored.first {
+                let error = IgnoredParameters.refusal(first, route: target.route, table: table)
+                self = .invalid(error, route: target.route, format: format, strict: strict)
+                return
+            }
+            self = .image(spec, route: target.route, format: format, strict: strict, ignored: ignored)
         } catch {
             self = .invalid(error, route: target.route, format: format, strict: strict)
         }
+    }
+
+    /// The format a request names itself: its path's extension, else `format=` (when it is a format), else nil.
+    static func statedFormat(_ target: ImageTarget, _ query: QueryString) -> OutputFormat? {
+        target.format ?? query["format"].flatMap { OutputFormat(rawValue: $0.lowercased()) }
     }
 }

@@ -24,9 +24,13 @@ public enum OfflineRender {
     /// The query is read as the server reads a request target (see ``target(of:)``); format selection, defaults,
     /// validation and error texts are the server's. Image clients' error pictures do not apply: like curl or a
     /// script, `ringd render` gets the 400 text.
-    public static func render(_ query: String, table: ParameterTable = .standard) -> Result<Image, Refusal> {
+    ///
+    /// `defaultFormat` applies when the query names no format (`ringd render -o out.png` passes PNG).
+    public static func render(
+        _ query: String, table: ParameterTable = .standard, defaultFormat: OutputFormat = .svg
+    ) -> Result<Image, Refusal> {
         let target = target(of: query)
-        switch ImageResolution(path: target.path, query: target.query, table: table) {
+        switch ImageResolution(path: target.path, query: target.query, table: table, defaultFormat: defaultFormat) {
         case .notFound:
             return .failure(Refusal(status: 404, text: RingApplication.notFoundText(path: target.path)))
         case .invalid(let error, _, _, _):
@@ -35,7 +39,7 @@ public enum OfflineRender {
             // Fetching is the server's, with its address policy and document cache; offline, give the values.
             let error = QueryError(parameter: "src", problem: "ringd render does not fetch documents; give the values in the query, or ask a running ringd")
             return .failure(Refusal(status: 400, text: RingApplication.badRequestText(error)))
-        case .image(let spec, let route, let format, _):
+        case .image(let spec, let route, let format, _, _):
             do {
                 let image = try ImageRenderer().render(spec, format: format)
                 return .success(Image(body: image.body, format: format, route: route))
@@ -44,6 +48,17 @@ public enum OfflineRender {
                 return .failure(Refusal(status: 400, text: RingApplication.badRequestText(error)))
             }
         }
+    }
+
+    /// The format `query` names itself, as the server reads it (a `.png`/`.svg` extension on the route, else
+    /// `format=png|svg`), or nil when it names none (or is no image route, or cannot be parsed: rendering it
+    /// then says why).
+    public static func statedFormat(of query: String) -> OutputFormat? {
+        let target = target(of: query)
+        guard let image = ImageTarget(path: target.path), let parsed = try? QueryString(parsing: target.query) else {
+            return nil
+        }
+        return ImageResolution.statedFormat(image, parsed)
     }
 
     /// The path and query the server would see for `query`.

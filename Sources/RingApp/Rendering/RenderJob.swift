@@ -21,6 +21,8 @@ struct RenderJob: Sendable {
     var cost: Int = 0
     /// For a picture drawn from a `src` document: the headers that say how long its value holds.
     var sourceFields: SourceFields?
+    /// Query parameters the route does not read, named in the answer's `X-Ring-Ignored`.
+    var ignored: [String] = []
     /// Whether an SVG's gzip copy waits until the reply is sent (``completeDeferredWork(_:app:)``): the request
     /// that started the render takes identity, so compressing first would only delay its answer.
     var defersGzip = false
@@ -86,6 +88,12 @@ enum RenderOutcome: Sendable {
     /// Seconds the render took, or nil when it was refused.
     var renderSeconds: Double? {
         if case .entry(_, let seconds) = self { return seconds }
+        return nil
+    }
+
+    /// The renderer's refusal, or nil when it drew.
+    var refusal: QueryError? {
+        if case .failed(let error) = self { return error }
         return nil
     }
 }

@@ -21,7 +21,9 @@ extension RingLayout {
         } else {
             items.append(.shape(Shape(.roundedRect(box), .solid(style.valueBackground))))
         }
-        if m.shaded {
+        if m.glossy {
+            items += badgeGloss(box)
+        } else if m.shaded {
             // shields' faint shade: darker towards the bottom, by 10 %.
             items.append(.shape(Shape(.roundedRect(box), .linear(LinearProfile(
                 origin: Point(x: 0, y: 0), direction: Point(x: 0, y: 1), color: Color(hex: 0x000000),
@@ -30,16 +32,39 @@ extension RingLayout {
         if let label {
             items += label.items(left: m.textMargin, metrics: m, on: style.labelBackground)
         }
-        let band = RingBand(
-            center: Point(x: ringLeft + m.ringDiameter / 2, y: m.height / 2), radius: (m.ringDiameter - m.ringWidth) / 2,
-            width: m.ringWidth, progress: style.progress, fill: style.fill, track: style.track,
-            start: Angle.radians(degrees: -90), direction: 1, cap: style.cap, shadow: .off, shadowOpacity: 0,
-            animated: common.animation != nil)
-        items += band.items()
+        if style.drawsRing {
+            items += badgeRing(style, left: ringLeft, metrics: m, animated: common.animation != nil)
+        }
         items += message.items(left: messageLeft, metrics: m, on: style.valueBackground)
         return Scene(
             width: width, height: m.height, background: common.background, title: common.title, items: items,
             duration: common.animation != nil && items.contains { $0.hasMotion } ? common.animation?.duration : nil)
+    }
+
+    /// The small ring of a badge, its left edge at `left`.
+    static func badgeRing(_ style: BadgeStyle, left ringLeft: Double, metrics m: BadgeMetrics, animated: Bool) -> [SceneItem] {
+        let band = RingBand(
+            center: Point(x: ringLeft + m.ringDiameter / 2, y: m.height / 2), radius: (m.ringDiameter - m.ringWidth) / 2,
+            width: m.ringWidth, progress: style.progress, fill: style.fill, track: style.track,
+            start: Angle.radians(degrees: -90), direction: 1, cap: style.cap, shadow: .off, shadowOpacity: 0,
+            animated: animated)
+        return band.items()
+    }
+
+    /// shields' plastic gloss (white at 70 % at the top, #aaa at 10 % a tenth down, black at 30 % nine tenths
+    /// down, black at 50 % at the bottom) as a white layer under a black one: composited, the two give each of
+    /// those stops exactly (#aaa at 10 % is white at 6.9 % under black at 3.3 %), linear between them.
+    static func badgeGloss(_ box: RoundedRect) -> [SceneItem] {
+        let h = box.rect.height
+        func layer(_ color: Color, _ stops: [(Double, UInt8)]) -> SceneItem {
+            .shape(Shape(.roundedRect(box), .linear(LinearProfile(
+                origin: Point(x: 0, y: 0), direction: Point(x: 0, y: 1), color: color,
+                stops: stops.map { ProfileStop(distance: $0.0 * h, alpha: $0.1) }))))
+        }
+        return [
+            layer(Color(hex: 0xFFFFFF), [(0, 179), (0.1, 18), (0.9, 0)]),
+            layer(Color(hex: 0x000000), [(0, 0), (0.1, 8), (0.9, 77), (1, 128)]),
+        ]
     }
 
     /// The width in CSS pixels of `style`'s badge, its texts set with `text` (the decoder checks it against the
@@ -100,7 +125,8 @@ struct BadgePlan {
         message = BadgeText(style.message, metrics: m, setter: setter)
         leftWidth = label.map { $0.slotWidth + 2 * m.textMargin } ?? 0
         ringLeft = leftWidth + m.ringMargin
-        messageLeft = ringLeft + m.ringDiameter + m.ringGutter
+        // A static badge is shields' own layout: the message in its margins, no ring.
+        messageLeft = style.drawsRing ? ringLeft + m.ringDiameter + m.ringGutter : leftWidth + m.textMargin
         width = messageLeft + message.slotWidth + m.textMargin
     }
 }

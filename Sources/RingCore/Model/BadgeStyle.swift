@@ -17,11 +17,19 @@ public struct BadgeStyle: Sendable, Hashable, Encodable {
     public var track: Color?
     public var cap: LineCap
     public var look: BadgeLook
+    /// `false` draws shields' static badge (label | message, no ring: `/badge?label=build&message=passing`);
+    /// nil draws the ring. Optional so a ring badge's canonical text, and so its cache key and ETag, stay as they
+    /// were before static badges existed (a nil is not printed).
+    public var showsRing: Bool?
+
+    /// Whether the small ring is drawn.
+    public var drawsRing: Bool { showsRing ?? true }
 
     public init(
         progress: Double, label: String, message: String, labelBackground: Color, valueBackground: Color,
-        fill: Fill, track: Color?, cap: LineCap = .round, look: BadgeLook = .flat
+        fill: Fill, track: Color?, cap: LineCap = .round, look: BadgeLook = .flat, showsRing: Bool? = nil
     ) {
+        self.showsRing = showsRing
         self.progress = progress
         self.label = label
         self.message = message
@@ -42,6 +50,8 @@ public enum BadgeLook: String, Sendable, Hashable, CaseIterable, Encodable {
     case flatSquare = "flat-square"
     /// 28 px, square, upper-case letter-spaced text with wide margins.
     case forTheBadge = "for-the-badge"
+    /// 18 px, corners of radius 4, a glossy shade (light at the top, dark at the bottom) and text with a 1 px shadow.
+    case plastic
 
     /// The measurements of this style, in CSS pixels (shields' `badge-renderers.js`, with a ring where shields
     /// draws a logo).
@@ -52,6 +62,11 @@ public enum BadgeLook: String, Sendable, Hashable, CaseIterable, Encodable {
                 height: 20, cornerRadius: self == .flat ? 3 : 0, fontSize: 11, baseline: 14, textMargin: 5,
                 ringMargin: 5, ringDiameter: 12, ringWidth: 2.5, ringGutter: 4, tracking: 0, upperCase: false,
                 shaded: self == .flat)
+        case .plastic:
+            // shields' Plastic: 18 px high, rx 4, the text 1 px higher than flat's (verticalMargin -10 at scale .1).
+            BadgeMetrics(
+                height: 18, cornerRadius: 4, fontSize: 11, baseline: 13, textMargin: 5, ringMargin: 5, ringDiameter: 12,
+                ringWidth: 2.5, ringGutter: 4, tracking: 0, upperCase: false, shaded: true, glossy: true)
         case .forTheBadge:
             BadgeMetrics(
                 height: 28, cornerRadius: 0, fontSize: 10, baseline: 17.5, textMargin: 12, ringMargin: 9,
@@ -81,8 +96,10 @@ public struct BadgeMetrics: Sendable, Hashable, Encodable {
     /// Letter spacing in em.
     public var tracking: Double
     public var upperCase: Bool
-    /// The faint shade over the badge and the text shadow of `flat`.
+    /// The faint shade over the badge and the text shadow of `flat` (and `plastic`'s text shadow).
     public var shaded: Bool
+    /// `plastic`'s gloss instead of `flat`'s shade.
+    public var glossy: Bool = false
 }
 
 extension BadgeStyle {

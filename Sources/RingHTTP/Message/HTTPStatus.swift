@@ -13,6 +13,7 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(code) \(reason)" }
 
     public static let ok = HTTPStatus(code: 200, reason: "OK")
+    public static let noContent = HTTPStatus(code: 204, reason: "No Content")
     public static let notModified = HTTPStatus(code: 304, reason: "Not Modified")
     public static let badRequest = HTTPStatus(code: 400, reason: "Bad Request")
     public static let notFound = HTTPStatus(code: 404, reason: "Not Found")

@@ -247,9 +247,16 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
                 deferredRequest = request
                 machine.awaitingResponse()
             }
+        case .options:
+            // A CORS preflight the responder answers (a 204 with Access-Control-* fields), else 405.
+            if let response = loop.responder.respondToOptions(request) {
+                enqueue(response, answering: request)
+            } else {
+                queueProtocolError(.methodNotAllowed, reason: "only GET and HEAD are allowed")
+            }
         case .other:
             queueProtocolError(.notImplemented, reason: "method \(request.method.token) is not implemented")
-        case .post, .put, .delete, .options, .patch, .trace, .connect:
+        case .post, .put, .delete, .patch, .trace, .connect:
             queueProtocolError(.methodNotAllowed, reason: "only GET and HEAD are allowed")
         }
     }

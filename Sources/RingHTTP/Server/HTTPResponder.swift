@@ -20,6 +20,10 @@ public protocol HTTPResponder: Sendable {
     /// than GET or HEAD, a head that came too slowly) and closes the connection: the responder never saw a
     /// request, but an access log still owes the response a line. Runs on the connection's I/O queue.
     func answeredProtocolError(_ status: HTTPStatus, reason: String)
+
+    /// Answers an `OPTIONS` request (a browser's CORS preflight, RFC 9110 §9.3.7), or nil to have the server
+    /// refuse it with 405 like the other methods it does not serve. Runs on the connection's I/O queue.
+    func respondToOptions(_ request: HTTPRequest) -> HTTPResponse?
 }
 
 extension HTTPResponder {
@@ -28,6 +32,8 @@ extension HTTPResponder {
     }
 
     public func answeredProtocolError(_ status: HTTPStatus, reason: String) {}
+
+    public func respondToOptions(_ request: HTTPRequest) -> HTTPResponse? { nil }
 }
 
 /// The two ways a responder can answer.
