@@ -1,3 +1,4 @@
+import Logging
 import RingCore
 import RingFetch
 import RingText
@@ -33,6 +34,11 @@ public struct RingApplication: HTTPResponder {
     let sourceFetcher: SourceFetcher?
     /// Why ``sourceFetcher`` is nil, for the error a `src` request gets.
     let sourceUnavailableReason: String
+    /// Warning lines about protocol errors (``answeredProtocolError(_:reason:)``) left this minute.
+    let protocolErrorLogLimit = LogRateLimit(linesPerMinute: RingApplication.protocolErrorLogLinesPerMinute)
+    /// Protocol errors logged at warning level per minute, at most; all of them are counted in `/metrics`.
+    static let protocolErrorLogLinesPerMinute = 20
+    static let refusalLogger = Logger(label: "ringd.http")
 
     /// - Parameter now: the clock for error-image expiry (tests inject one).
     public init(
@@ -130,8 +136,8 @@ public struct RingApplication: HTTPResponder {
                 }
             }
             if admission == .rejected {
-                metrics.countRejected()
-                return .response(counted(Self.overloaded, route: route, format: nil))
+                metrics.refusals.countFetchRejected()
+                return .response(counted(Self.fetchesOverloaded, route: route, format: nil))
             }
             return .deferred
         case .render(let planned):
@@ -143,6 +149,7 @@ public struct RingApplication: HTTPResponder {
             // render can finish before that: then it was a join).
             let use = LockedValue<AccessLog.CacheUse?>(nil)
             let admission = pool.submit(key: job.key, cost: job.cost, work: { job.run(app) }) { outcome in
+                app.observeRenderQueue()
                 let response = app.finish(outcome, job: job, request: request)
                 writer.write(response)
                 if let accessLog = app.accessLog, let start {
@@ -153,6 +160,7 @@ public struct RingApplication: HTTPResponder {
             } afterwards: { outcome in
                 job.completeDeferredWork(outcome, app: app)
             }
+            observeRenderQueue()
             switch admission {
             case .rejected:
                 metrics.countRejected()
@@ -170,8 +178,19 @@ public struct RingApplication: HTTPResponder {
         }
     }
 
+    /// Counts the server's own refusal by status and reason, and logs it at warning level (at most
+    /// ``protocolErrorLogLinesPerMinute`` lines a minute, so garbage cannot flood the log) besides the access log's line.
+    /// Lets `/readyz` follow the render queue (``Readiness``' saturation marks).
+    func observeRenderQueue() {
+        readiness.observeRenderQueue(queued: pool.queuedJobs, limit: pool.queueLimit)
+    }
+
     public func answeredProtocolError(_ status: HTTPStatus, reason: String) {
+        metrics.refusals.countProtocolError(status: status.code, reason: reason)
         accessLog?.recordProtocolError(status, reason: reason)
+        if protocolErrorLogLimit.allow() {
+            Self.refusalLogger.warning("protocol error", metadata: ["status": "\(status.code)", "reason": "\(reason)"])
+        }
     }
 
     func plan(_ request: HTTPRequest) -> Plan {
@@ -179,12 +198,17 @@ public struct RingApplication: HTTPResponder {
         case "/healthz":
             return answer(healthy, route: .healthz, format: nil)
         case "/readyz":
-            return answer(readiness.isReady ? Self.ready : Self.draining, route: .readyz, format: nil)
+            observeRenderQueue()
+            let response = readiness.isDraining ? Self.draining : readiness.isSaturated ? Self.saturated : Self.ready
+            return answer(response, route: .readyz, format: nil)
         case "/metrics":
             let text = metrics.exposition(cache: cache.statistics, sourceDocuments: sources.count)
             let response = HTTPResponse(
                 status: .ok,
-                headers: HTTPHeaders([("Content-Type", PrometheusText.contentType), ("Cache-Control", "no-store")]),
+                headers: HTTPHeaders([
+                    ("Content-Type", PrometheusText.contentType), ("Cache-Control", "no-store"),
+                    ("X-Content-Type-Options", "nosniff"),
+                ]),
                 body: Array(text.utf8))
             return answer(response, route: .metrics, format: nil)
         case "/":
@@ -234,10 +258,22 @@ public struct RingApplication: HTTPResponder {
         error.message + "\n"
     }
 
-    /// The body of the 404 answer for `path`.
+    /// The body of the 404 answer for `path`: the route family it came near (an image route with another extension
+    /// or more path), else the routes there are. Never the path itself: it is the client's text, and a 404 that
+    /// echoes it is a reflection a browser or a log viewer may be fooled by.
     static func notFoundText(path: String) -> String {
-        "not found: \(printable(path))\n"
+        let name = path.dropFirst().prefix { $0 != "." && $0 != "/" }
+        if path.hasPrefix("/"), let route = ImageRoute(rawValue: String(name)) {
+            let family = "/" + route.rawValue
+            return "not found: the \(family) route answers at \(family), \(family).svg and \(family).png only\n"
+        }
+        return "not found: no such route; " + routeList + "\n"
     }
+
+    /// What ringd serves, for the 404 answer.
+    static let routeList = "ringd serves "
+        + ImageRoute.allCases.map { "/" + $0.rawValue }.joined(separator: ", ")
+        + " (each also with .svg or .png), /, /openapi.json, /healthz, /readyz and /metrics"
 
     /// DESIGN.md §4: image clients (Accept names an image type) get 200 + an error image so the message is seen
     /// where the image would be; everyone else, or `strict=1`, gets 400 text.
@@ -253,7 +289,6 @@ public struct RingApplication: HTTPResponder {
                 // An image client gets this URL's error as a (cacheable) image: see CacheEntry.errorImage.
                 ("Vary", "Accept"),
                 ("Access-Control-Allow-Origin", "*"),
-                ("X-Content-Type-Options", "nosniff"),
             ]))
             return answer(response, route: route, format: format)
         }
@@ -300,6 +335,12 @@ public struct RingApplication: HTTPResponder {
         headers: HTTPHeaders([("Retry-After", String(retryAfterSeconds)), ("Cache-Control", "no-store")])
     ).prepared()
 
+    /// The `src` fetch queue is full: try again shortly.
+    static let fetchesOverloaded = HTTPResponse.text(
+        .serviceUnavailable, "busy: too many src documents are being fetched; retry in \(retryAfterSeconds) s\n",
+        headers: HTTPHeaders([("Retry-After", String(retryAfterSeconds)), ("Cache-Control", "no-store")])
+    ).prepared()
+
     /// `/healthz`: "ok", and when no label font was found a second line saying labels fall back to ASCII (the
     /// service works, but an operator should know).
     var healthy: HTTPResponse {
@@ -318,6 +359,12 @@ public struct RingApplication: HTTPResponder {
     static let draining = HTTPResponse.text(
         .serviceUnavailable, "draining: shutting down, send new requests elsewhere\n",
         headers: HTTPHeaders([("Cache-Control", "no-store")])
+    ).prepared()
+
+    /// `/readyz` while the render queue is saturated (``Readiness``): new work is better sent to another replica.
+    static let saturated = HTTPResponse.text(
+        .serviceUnavailable, "busy: the render queue is saturated, send new requests elsewhere\n",
+        headers: HTTPHeaders([("Cache-Control", "no-store"), ("Retry-After", String(retryAfterSeconds))])
     ).prepared()
 
     /// The media type `/` answers with, as `/openapi.json` documents it (a test checks they agree).
@@ -362,8 +409,6 @@ public struct RingApplication: HTTPResponder {
     static func headerSafe(_ s: String) -> String {
         String(String.UnicodeScalarView(s.unicodeScalars.prefix(300).map { (0x20...0x7E).contains($0.value) ? $0 : "?" }))
     }
-
-    static func printable(_ s: String) -> String { headerSafe(String(s.prefix(100))) }
 }
 
 extension StringProtocol {

@@ -49,7 +49,7 @@ struct Serve: ParsableCommand {
     @Option(help: "Threads that render cache misses. [env: RINGD_RENDER_THREADS] (default: number of CPUs)")
     var renderThreads: Int?
 
-    @Option(help: "Renders that may wait for a thread; beyond it requests get 503 + Retry-After. [env: RINGD_RENDER_QUEUE] (default: 64)")
+    @Option(help: "Renders that may wait for a thread; beyond it requests get 503 + Retry-After, and /readyz answers 503 from the moment the queue is 3/4 full until it is back to half. [env: RINGD_RENDER_QUEUE] (default: 64)")
     var renderQueue: Int?
 
     @Option(help: "Serial I/O queues the connections are spread over. [env: RINGD_IO_QUEUES] (default: one per two CPUs, at least 1)")

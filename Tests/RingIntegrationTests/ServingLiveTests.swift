@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Dispatch
 import RingApp
 import RingHTTP
@@ -102,6 +105,34 @@ import Testing
             #expect(worst < .seconds(1))
             let text = String(decoding: try healthClient.get("/metrics").body, as: UTF8.self)
             #expect(text.contains("ringd_overload_rejections_total \(rejected.count)\n"))
+        }
+    }
+
+    /// `/readyz` follows the render queue: 503 once it is ¾ full, 200 again once it has drained (both edges seen over
+    /// the wire), while `/healthz` stays 200. Timing goals (503 within 1 s, back within 5 s) are measured by
+    /// scripts/check-fairness.py, not asserted here.
+    @Test func readyzAnswers503WhileTheRenderQueueIsSaturated() async throws {
+        let limit = 4
+        try await withRingd(AppConfiguration(renderThreads: 1, renderQueueLimit: limit)) { _, _, port in
+            let probe = try TestClient(port: port)
+            #expect(try probe.get("/readyz").status == 200)
+            // One render running and the queue full: animated PNGs, slow enough to stay queued while probed.
+            let burst = try (0...limit).map { _ in try TestClient(port: port, timeout: .seconds(120)) }
+            for (i, client) in burst.enumerated() {
+                client.request("/ring.png?p=0.\(i + 11)&size=512&animate=1")
+            }
+            var busy: TestClient.Response?
+            for _ in 0..<200 where busy == nil {
+                let r = try probe.get("/readyz")
+                if r.status == 503 { busy = r } else { usleep(20_000) }
+            }
+            let saturated = try #require(busy, "/readyz never answered 503 with the queue full")
+            #expect(String(decoding: saturated.body, as: UTF8.self).hasPrefix("busy: the render queue is saturated"))
+            #expect(saturated.header("X-Content-Type-Options") == "nosniff")
+            #expect(try probe.get("/healthz").status == 200)
+            let responses = try burst.map { try $0.readResponse() }
+            #expect(responses.allSatisfy { $0.status == 200 })
+            #expect(try probe.get("/readyz").status == 200, "/readyz still 503 with the queue drained")
         }
     }
 }

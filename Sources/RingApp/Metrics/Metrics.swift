@@ -44,6 +44,8 @@ public final class Metrics: Sendable {
     }
 
     private let state = LockedValue(State())
+    /// Protocol errors, fetch-queue refusals and cancelled work (issue 38).
+    let refusals = RefusalCounters()
     private let openConnectionsGauge = LockedValue<(@Sendable () -> Int)?>(nil)
 
     public init() {}
@@ -164,6 +166,7 @@ public final class Metrics: Sendable {
         out.family("ringd_source_documents", "gauge", "src documents held (fresh or stale).")
         out.sample("ringd_source_documents", sourceDocuments)
 
+        refusals.append(to: &out)
         out.family("ringd_open_connections", "gauge", "Client connections currently open.")
         out.sample("ringd_open_connections", openConnections)
         return out.text

@@ -9,7 +9,7 @@ final class SourceFetcher: Sendable {
     let client: FetchClient
     /// The fetch threads: a bounded queue with single flight per URL (the same pool type renders use).
     let pool: RenderPool<String, SourceStore.Lookup>
-    private let logLimiter = LockedValue(LogLimiter())
+    private let logLimit = LogRateLimit(linesPerMinute: SourceFetcher.logLinesPerMinute)
     private let logger = Logger(label: "ringd.source")
 
     /// Log lines about failed fetches allowed per minute (the rest are counted in `/metrics` only): an
@@ -59,28 +59,13 @@ final class SourceFetcher: Sendable {
         } else {
             metrics.countSourceFetch(result: problem.result, seconds: seconds)
         }
-        if logLimiter.withLock({ $0.allow(at: clock.now) }) {
+        if logLimit.allow() {
             logger.warning("src fetch failed", metadata: [
                 "url": .string(String(key.prefix(256))), "problem": .string(problem.reason),
                 "serving": .string(lookup.isStale ? "stale" : "error"),
             ])
         }
         return lookup
-    }
-
-    private struct LogLimiter {
-        var windowStart: ContinuousClock.Instant?
-        var lines = 0
-
-        mutating func allow(at t: ContinuousClock.Instant) -> Bool {
-            if let start = windowStart, t - start < .seconds(60) {
-                lines += 1
-                return lines <= SourceFetcher.logLinesPerMinute
-            }
-            windowStart = t
-            lines = 1
-            return true
-        }
     }
 }
 

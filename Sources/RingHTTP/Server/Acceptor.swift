@@ -68,6 +68,7 @@ final class Acceptor: @unchecked Sendable {
 
     private func hand(_ descriptor: Int32) {
         guard server.connectionWillOpen() else {
+            server.responder.answeredProtocolError(.serviceUnavailable, reason: Self.capReason)
             Self.refuse(descriptor)
             return
         }
@@ -94,13 +95,16 @@ final class Acceptor: @unchecked Sendable {
         }
     }
 
+    /// The reason a connection over the cap is refused with.
+    static let capReason = "too many connections"
+
     /// At the connection cap: a best-effort 503 on the fresh socket, then close it.
     private static func refuse(_ descriptor: Int32) {
         let socket = Socket(descriptor: descriptor)
         var bytes: [UInt8] = []
         var dates = HTTPDateCache()
         ResponseSerializer.append(
-            ResponseSerializer.protocolError(.serviceUnavailable, reason: "too many connections"),
+            ResponseSerializer.protocolError(.serviceUnavailable, reason: capReason),
             isHeadRequest: false, connection: .close, dateLine: dates.headerLine(), to: &bytes)
         _ = bytes.withUnsafeBytes { try? socket.send($0) }
         socket.shutdownOutput()

@@ -248,7 +248,7 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
                 machine.awaitingResponse()
             }
         case .other:
-            queueProtocolError(.notImplemented, reason: "method \(request.method.token) is not implemented")
+            queueProtocolError(.notImplemented, reason: "method not implemented")
         case .post, .put, .delete, .options, .patch, .trace, .connect:
             queueProtocolError(.methodNotAllowed, reason: "only GET and HEAD are allowed")
         }

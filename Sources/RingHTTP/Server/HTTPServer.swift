@@ -21,7 +21,7 @@ import Synchronization
 public final class HTTPServer: Sendable {
     /// The configuration the server was created with.
     public let configuration: Configuration
-    private let responder: any HTTPResponder
+    let responder: any HTTPResponder
     private let state = LockedValue(Lifecycle())
     private let openConnectionCount = Atomic<Int>(0)
     private let shuttingDown = Atomic<Bool>(false)
