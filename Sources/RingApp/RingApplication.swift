@@ -53,7 +53,7 @@ public struct RingApplication: HTTPResponder {
         self.metrics = Metrics()
         self.pool = RenderPool(
             threads: configuration.renderThreads, queueLimit: configuration.renderQueueLimit,
-            memoryBudget: configuration.renderMemoryBytes)
+            memoryBudget: configuration.renderMemoryBytes, cheapWork: RenderMemory.cheapWork, expressLane: true)
         self.accessLog = configuration.accessLog ? AccessLog(format: configuration.logFormat) : nil
         self.sources = SourceStore(configuration: configuration.sources, now: now)
         if configuration.sources.enabled {
@@ -125,19 +125,27 @@ public struct RingApplication: HTTPResponder {
             guard let fetcher = sourceFetcher else { return .response(Self.overloaded) }
             let app = self
             let writer = deferral.makeWriter()
-            let admission = fetcher.pool.submit(key: source.url.description, work: {
+            let ticket = RenderPool<String, SourceStore.Lookup>.Ticket(key: source.url.description)
+            let admission = fetcher.pool.submit(key: source.url.description, ticket: ticket, run: { _ in
                 fetcher.fetch(source.url, store: app.sources, metrics: app.metrics)
-            }) { lookup in
+            }, completion: { lookup in
                 var next = app.planImage(request, fetched: lookup)
                 if case .fetch = next { next = .answer(Self.overloaded, route: route, hit: false) }
                 let again = HTTPDeferral(writer: writer)
                 if case .response(let response) = app.dispatch(next, request: request, deferral: again, start: start) {
                     writer.write(response)
                 }
-            }
-            if admission == .rejected {
+            }, cancelled: {
+                if let accessLog = app.accessLog, let start { accessLog.recordClientGone(request, route: route, since: start) }
+            })
+            if admission == .rejected || admission == .overShare {
                 metrics.refusals.countFetchRejected()
                 return .response(counted(Self.fetchesOverloaded, route: route, format: nil))
+            }
+            // A fetch nobody waits for any more is dropped before it starts; a running one finishes (its document is
+            // kept for the next request).
+            writer.onAbandon {
+                if fetcher.pool.withdraw(ticket) == .dropped { app.metrics.refusals.countFetchCancelled() }
             }
             return .deferred
         case .render(let planned):
@@ -148,7 +156,11 @@ public struct RingApplication: HTTPResponder {
             // Whether this request started the render or joined one, known once `submit` returns (a joined
             // render can finish before that: then it was a join).
             let use = LockedValue<AccessLog.CacheUse?>(nil)
-            let admission = pool.submit(key: job.key, cost: job.cost, work: { job.run(app) }) { outcome in
+            let ticket = RenderPool<CacheKey, RenderOutcome>.Ticket(key: job.key)
+            let admission = pool.submit(
+                key: job.key, cost: job.cost, estimate: job.estimate, ticket: ticket,
+                run: { control in job.run(app, control: control) }
+            ) { outcome in
                 app.observeRenderQueue()
                 let response = app.finish(outcome, job: job, request: request)
                 writer.write(response)
@@ -157,12 +169,21 @@ public struct RingApplication: HTTPResponder {
                     accessLog.record(request, response, route: job.route, cache: cache, since: start,
                                      renderSeconds: outcome.renderSeconds)
                 }
+            } cancelled: {
+                app.observeRenderQueue()
+                if let accessLog = app.accessLog, let start { accessLog.recordClientGone(request, route: job.route, since: start) }
             } afterwards: { outcome in
                 job.completeDeferredWork(outcome, app: app)
             }
             observeRenderQueue()
+            if admission == .queued || admission == .joined {
+                // The client left: its place is given up, and a render nobody waits for is dropped or stopped.
+                writer.onAbandon {
+                    if app.pool.withdraw(ticket) == .dropped { app.metrics.refusals.countRenderCancelled() }
+                }
+            }
             switch admission {
-            case .rejected:
+            case .rejected, .overShare:
                 metrics.countRejected()
                 let response = counted(Self.overloaded, route: job.route, format: job.key.format)
                 if let accessLog, let start { accessLog.record(request, response, route: job.route, cache: .busy, since: start) }
@@ -249,7 +270,9 @@ public struct RingApplication: HTTPResponder {
                 let error = RenderMemory.refusal(spec, estimate: cost, budget: configuration.renderMemoryBytes)
                 return planError(error, route: route, format: format, request: request, strict: strict)
             }
-            return .render(RenderJob(key: key, kind: .image(spec), route: route, target: request.target, cost: cost))
+            var job = RenderJob(key: key, kind: .image(spec), route: route, target: request.target, cost: cost)
+            job.estimate = RenderMemory.workEstimate(spec, format: format, typeface: typeface)
+            return .render(job)
         }
     }
 
@@ -309,6 +332,9 @@ public struct RingApplication: HTTPResponder {
         case .entry(let entry, _):
             let response = job.sourceFields.map { $0.apply(to: entry.response(for: request)) } ?? entry.response(for: request)
             return counted(response, route: job.route, format: job.key.format)
+        case .cancelled:
+            // Stopped for want of clients just as this one joined: it may ask again.
+            return counted(Self.overloaded, route: job.route, format: job.key.format)
         case .failed(let error):
             // The renderer refused the spec; the error image (if any) is small, render it right here.
             let strict = (try? QueryString(parsing: request.query)).map { $0["strict"] == "1" || $0["strict"] == "true" }

@@ -135,4 +135,32 @@ import Testing
             #expect(try probe.get("/readyz").status == 200, "/readyz still 503 with the queue drained")
         }
     }
+
+    /// Renders whose clients all closed their connections are dropped before they start (counted in
+    /// `ringd_render_cancelled_total`), and at most the ones already running finish.
+    @Test func rendersWhoseClientsLeftAreCancelled() async throws {
+        try await withRingd(AppConfiguration(renderThreads: 1, renderQueueLimit: 16)) { app, _, port in
+            let count = 10
+            var burst: [TestClient]? = try (0..<count).map { _ in try TestClient(port: port) }
+            for (i, client) in burst!.enumerated() { client.request("/ring.png?p=0.\(i + 31)&size=512&animate=1") }
+            let probe = try TestClient(port: port)
+            // Wait until every request is in the pool (running or queued), then close every client at once.
+            for _ in 0..<500 where app.metrics.renderCancelledCount == 0 {
+                let text = String(decoding: try probe.get("/metrics").body, as: UTF8.self)
+                if text.contains("ringd_cache_misses_total \(count)\n") { break }
+                usleep(10_000)
+            }
+            burst = nil
+            var cancelled = 0
+            for _ in 0..<1000 where cancelled < count - 2 {
+                cancelled = app.metrics.renderCancelledCount
+                usleep(10_000)
+            }
+            print("cancellation: \(cancelled) of \(count) renders cancelled after their clients left; \(app.metrics.renderCount) finished")
+            #expect(cancelled >= count - 2)
+            #expect(app.metrics.renderCount <= 2)
+            let text = String(decoding: try probe.get("/metrics").body, as: UTF8.self)
+            #expect(text.contains("ringd_render_cancelled_total \(cancelled)\n"))
+        }
+    }
 }

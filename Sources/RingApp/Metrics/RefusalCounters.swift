@@ -67,3 +67,8 @@ final class RefusalCounters: Sendable {
         }
     }
 }
+
+extension Metrics {
+    /// Renders dropped or stopped because every client waiting for them had gone (`ringd_render_cancelled_total`).
+    public var renderCancelledCount: Int { refusals.renderCancelledCount }
+}

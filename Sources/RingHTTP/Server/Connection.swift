@@ -56,6 +56,8 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
     @exclusivity(unchecked) private var peerClosedInput = false
     /// The request whose response the responder will deliver later; nothing after it is parsed meanwhile.
     @exclusivity(unchecked) private var deferredRequest: HTTPRequest?
+    /// The writer the responder made for ``deferredRequest``: told when the client leaves before the answer.
+    @exclusivity(unchecked) private var deferredWriter: HTTPResponseWriter?
     @exclusivity(unchecked) private var isClosed = false
 
     init(socket: Socket, token: UInt64, loop: IOLoop, now: MonotonicInstant) {
@@ -77,6 +79,13 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
         guard !isClosed else { return }
         if event.error {
             close()  // a reset or another socket error: the peer is gone, nothing can be delivered
+            return
+        }
+        if event.peerClosed, deferredRequest != nil {
+            // The client left while its answer was being prepared (issue 38): close, which tells the responder so
+            // that work nobody waits for any more can be dropped. A client that only shut its sending side counts
+            // as gone too, as nginx takes it; one that wants its answer keeps the connection open until it has it.
+            close()
             return
         }
         if interest.read, event.readable || event.hangUp {
@@ -202,7 +211,8 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
                 return
             }
             if deferredRequest != nil {
-                suspendReads()  // resumed by `drive` once the deferred response is queued
+                // Reads resume once the deferred response is queued; meanwhile only the client's leaving is watched.
+                setInterest(read: false, write: interest.write, peerClose: true)
                 return
             }
             if answerBufferedRequests() { continue }
@@ -289,6 +299,10 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
         outputBodyOffset = 0
     }
 
+    func deferredWriterMade(_ writer: HTTPResponseWriter) {
+        deferredWriter = writer
+    }
+
     /// The responder's late answer, from any thread: answered on this connection's queue.
     func deliverDeferred(_ response: HTTPResponse) {
         loop.queue.async { [self] in answerDeferred(response) }
@@ -298,6 +312,7 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
     private func answerDeferred(_ response: HTTPResponse) {
         guard !isClosed, let request = deferredRequest else { return }
         deferredRequest = nil
+        deferredWriter = nil
         enqueue(response, answering: request)
         drive(now: loop.now())
     }
@@ -353,11 +368,11 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
     }
 
     private func watchWritability() {
-        setInterest(read: interest.read, write: true)
+        setInterest(read: interest.read, write: true, peerClose: interest.peerClose)
     }
 
     private func unwatchWritability() {
-        setInterest(read: interest.read, write: false)
+        setInterest(read: interest.read, write: false, peerClose: interest.peerClose)
     }
 
     private func suspendReads() {
@@ -370,8 +385,8 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
     }
 
     /// Tells the poller what to report; a system call only when it changes.
-    private func setInterest(read: Bool, write: Bool) {
-        let wanted = EventPoller.Interest(read: read, write: write)
+    private func setInterest(read: Bool, write: Bool, peerClose: Bool = false) {
+        let wanted = EventPoller.Interest(read: read, write: write, peerClose: peerClose)
         guard wanted != interest, !isClosed else { return }
         interest = wanted
         loop.poller?.modify(socket.descriptor, token: token, interest: wanted)
@@ -395,6 +410,11 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
     private func close() {
         guard !isClosed else { return }
         isClosed = true
+        if deferredRequest != nil {
+            deferredRequest = nil
+            deferredWriter?.abandon()  // the answer can no longer be delivered: its work may stop
+        }
+        deferredWriter = nil
         machine.closed()
         loop.poller?.remove(socket.descriptor)
         socket.close()

@@ -27,8 +27,11 @@ public struct HTTPDeferral: Sendable {
     /// ``HTTPResponderResult/deferred``; only the first response written through it is sent.
     public func makeWriter() -> HTTPResponseWriter {
         switch target {
-        case .connection(let sink): HTTPResponseWriter { response in sink.deliverDeferred(response) }
-        case .writer(let writer): writer
+        case .connection(let sink):
+            let writer = HTTPResponseWriter { response in sink.deliverDeferred(response) }
+            sink.deferredWriterMade(writer)
+            return writer
+        case .writer(let writer): return writer
         }
     }
 }
@@ -37,4 +40,7 @@ public struct HTTPDeferral: Sendable {
 protocol DeferredResponseSink: AnyObject, Sendable {
     /// Hands `response` to the connection's own queue, where it answers the request that was deferred.
     func deliverDeferred(_ response: HTTPResponse)
+    /// The writer made for the deferred request (on the connection's queue, while the responder runs): told if the
+    /// client leaves first.
+    func deferredWriterMade(_ writer: HTTPResponseWriter)
 }
