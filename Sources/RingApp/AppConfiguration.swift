@@ -28,6 +28,13 @@ public struct AppConfiguration: Sendable, Hashable {
     public var renderMemoryBytes: Int
     /// 512 MiB: one 4096 × 4096 px APNG (about 270 MB) at a time, or dozens of ordinary pictures.
     public static let defaultRenderMemoryBytes = 512 << 20
+    /// Seconds the slowest render the limits allow takes (a 4096 × 4096 px, 60-frame APNG at the render budget:
+    /// about 29 s in a release build on the reference machine, issue 38), rounded up.
+    public static let longestRenderSeconds = 30
+    /// Seconds a shutdown waits for the responses in flight (after the drain): the longest render and the time to
+    /// send its answer, so SIGTERM never cuts a render the limits allow.
+    public static let shutdownGraceSeconds = longestRenderSeconds + 3
+
     /// `--access-log`: a log line per response. Default: off.
     public var accessLog: Bool
     /// The format of those lines (`--log-format`). Default: text.

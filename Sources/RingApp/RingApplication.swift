@@ -145,6 +145,7 @@ public struct RingApplication: HTTPResponder {
             // A fetch nobody waits for any more is dropped before it starts; a running one finishes (its document is
             // kept for the next request).
             writer.onAbandon {
+                app.answerAbandoned(request, route: route)
                 if fetcher.pool.withdraw(ticket) == .dropped { app.metrics.refusals.countFetchCancelled() }
             }
             return .deferred
@@ -179,6 +180,7 @@ public struct RingApplication: HTTPResponder {
             if admission == .queued || admission == .joined {
                 // The client left: its place is given up, and a render nobody waits for is dropped or stopped.
                 writer.onAbandon {
+                    app.answerAbandoned(request, route: job.route)
                     if app.pool.withdraw(ticket) == .dropped { app.metrics.refusals.countRenderCancelled() }
                 }
             }
@@ -201,6 +203,15 @@ public struct RingApplication: HTTPResponder {
 
     /// Counts the server's own refusal by status and reason, and logs it at warning level (at most
     /// ``protocolErrorLogLinesPerMinute`` lines a minute, so garbage cannot flood the log) besides the access log's line.
+    /// A deferred answer that will not be delivered. During a shutdown that is a response cut at exit (the grace
+    /// deadline passed, or the client left): logged at warning level every time, with or without `--access-log`.
+    func answerAbandoned(_ request: HTTPRequest, route: RequestRoute) {
+        guard readiness.isDraining else { return }
+        Self.refusalLogger.warning("response not delivered during shutdown", metadata: [
+            "route": "\(route.rawValue)", "target": "\(AccessLog.excerpt(request.target))",
+        ])
+    }
+
     /// Lets `/readyz` follow the render queue (``Readiness``' saturation marks).
     func observeRenderQueue() {
         readiness.observeRenderQueue(queued: pool.queuedJobs, limit: pool.queueLimit)

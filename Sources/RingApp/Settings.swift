@@ -194,7 +194,7 @@ public struct Settings: Sendable, Equatable {
     public var serverConfiguration: HTTPServer.Configuration {
         HTTPServer.Configuration(
             host: host, port: port, ioQueues: ioQueues, headerTimeout: .seconds(headerTimeout),
-            idleTimeout: .seconds(idleTimeout))
+            idleTimeout: .seconds(idleTimeout), shutdownGracePeriod: .seconds(AppConfiguration.shutdownGraceSeconds))
     }
 
     /// Whole seconds of a default duration.

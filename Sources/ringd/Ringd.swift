@@ -64,7 +64,7 @@ struct Serve: ParsableCommand {
     @Option(help: "Folder (with subfolders) holding the label fonts: Inter-SemiBold.otf, Noto Sans, Droid Sans Fallback. [env: RINGD_FONT_DIR] (default: /usr/share/fonts)")
     var fontDir: String?
 
-    @Option(help: "After SIGTERM: seconds of serving on with /readyz answering 503, then the graceful shutdown (SIGINT, Ctrl-C, stops at once). [env: RINGD_DRAIN_SECONDS] (default: 5)")
+    @Option(help: "After SIGTERM: seconds of serving on with /readyz answering 503, then the graceful shutdown, which waits up to \(AppConfiguration.shutdownGraceSeconds) s for the responses in flight (the longest render the limits allow); SIGINT, Ctrl-C, stops at once. [env: RINGD_DRAIN_SECONDS] (default: 5)")
     var drainSeconds: Int?
 
     @Option(help: "MiB the renders in flight may hold together; a picture whose render alone needs more is refused (400 naming size, scale or animate), others wait their turn. [env: RINGD_RENDER_MEMORY_MB] (default: 512)")

@@ -131,7 +131,9 @@ import Testing
             #expect(saturated.header("X-Content-Type-Options") == "nosniff")
             #expect(try probe.get("/healthz").status == 200)
             let responses = try burst.map { try $0.readResponse() }
-            #expect(responses.allSatisfy { $0.status == 200 })
+            // The last may find the first still queued (not yet taken by the thread) and the queue full: 503.
+            #expect(responses.allSatisfy { $0.status == 200 || $0.status == 503 })
+            #expect(responses.filter { $0.status == 200 }.count >= limit)
             #expect(try probe.get("/readyz").status == 200, "/readyz still 503 with the queue drained")
         }
     }

@@ -5,7 +5,7 @@ import RingSync
 ///
 /// - **Fixed threads**: `threads` detached POSIX threads (``WorkerThread``), started on first use; with
 ///   `expressLane`, one more that takes cheap jobs only, so a cheap job never waits for a heavy one to finish.
-/// - **Bounded queue**: at most `queueLimit` jobs wait; past that ``submit(key:cost:estimate:client:ticket:run:completion:cancelled:afterwards:)``
+/// - **Bounded queue**: at most `queueLimit` cheap and `queueLimit` heavy jobs wait; past that ``submit(key:cost:estimate:client:ticket:run:completion:cancelled:afterwards:)``
 ///   answers ``Admission/rejected`` at once, and the caller sends 503 with `Retry-After`. One client (an address)
 ///   may hold at most `clientShare` waiting jobs; past that it gets ``Admission/overShare`` while others are served.
 /// - **Single flight**: a job for a key already queued or running is not queued again; its completion joins the
@@ -192,7 +192,10 @@ public final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendab
                     state.running[job.key]?.revive()  // a running job nobody waited for is wanted again
                     return .joined
                 }
-                guard state.pending.count < queueLimit, !state.stopping else { return .rejected }
+                // Two lanes, each bounded by the limit: heavy jobs filling theirs do not turn cheap ones away.
+                let cheap = job.estimate <= cheapWork
+                let inLane = state.pending.reduce(0) { $0 + (($1.estimate <= cheapWork) == cheap ? 1 : 0) }
+                guard inLane < queueLimit, !state.stopping else { return .rejected }
                 if let client = job.client, clientShare < queueLimit,
                     state.pending.reduce(0, { $0 + ($1.client == client ? 1 : 0) }) >= clientShare {
                     return .overShare
