@@ -34,6 +34,8 @@ public struct RingApplication: HTTPResponder {
     let sourceFetcher: SourceFetcher?
     /// Why ``sourceFetcher`` is nil, for the error a `src` request gets.
     let sourceUnavailableReason: String
+    /// Who a request counts as, and the shares of the queues one client may hold.
+    let shares: ClientShares
     /// Warning lines about protocol errors (``answeredProtocolError(_:reason:)``) left this minute.
     let protocolErrorLogLimit = LogRateLimit(linesPerMinute: RingApplication.protocolErrorLogLinesPerMinute)
     /// Protocol errors logged at warning level per minute, at most; all of them are counted in `/metrics`.
@@ -51,14 +53,16 @@ public struct RingApplication: HTTPResponder {
         self.cache = RenderCache(
             capacity: configuration.cacheBytes, errorTTL: .seconds(configuration.errorMaxAge), now: now)
         self.metrics = Metrics()
+        self.shares = ClientShares(trustedProxies: configuration.trustedProxies, percent: configuration.clientSharePercent)
         self.pool = RenderPool(
             threads: configuration.renderThreads, queueLimit: configuration.renderQueueLimit,
-            memoryBudget: configuration.renderMemoryBytes, cheapWork: RenderMemory.cheapWork, expressLane: true)
+            memoryBudget: configuration.renderMemoryBytes, cheapWork: RenderMemory.cheapWork, expressLane: true,
+            clientShare: shares.share(of: configuration.renderQueueLimit))
         self.accessLog = configuration.accessLog ? AccessLog(format: configuration.logFormat) : nil
         self.sources = SourceStore(configuration: configuration.sources, now: now)
         if configuration.sources.enabled {
             do {
-                self.sourceFetcher = try SourceFetcher(configuration: configuration.sources)
+                self.sourceFetcher = try SourceFetcher(configuration: configuration.sources, shares: shares)
                 self.sourceUnavailableReason = ""
             } catch {
                 self.sourceFetcher = nil
@@ -126,19 +130,24 @@ public struct RingApplication: HTTPResponder {
             let app = self
             let writer = deferral.makeWriter()
             let ticket = RenderPool<String, SourceStore.Lookup>.Ticket(key: source.url.description)
-            let admission = fetcher.pool.submit(key: source.url.description, ticket: ticket, run: { _ in
+            let client = shares.client(of: request, peer: deferral.peer)
+            let admission = fetcher.pool.submit(key: source.url.description, client: client, ticket: ticket, run: { _ in
                 fetcher.fetch(source.url, store: app.sources, metrics: app.metrics)
             }, completion: { lookup in
                 var next = app.planImage(request, fetched: lookup)
                 if case .fetch = next { next = .answer(Self.overloaded, route: route, hit: false) }
-                let again = HTTPDeferral(writer: writer)
+                let again = HTTPDeferral(writer: writer, peer: deferral.peer)
                 if case .response(let response) = app.dispatch(next, request: request, deferral: again, start: start) {
                     writer.write(response)
                 }
             }, cancelled: {
                 if let accessLog = app.accessLog, let start { accessLog.recordClientGone(request, route: route, since: start) }
             })
-            if admission == .rejected || admission == .overShare {
+            if admission == .overShare {
+                metrics.refusals.countClientShare(.fetchQueue)
+                return .response(counted(Self.overShare, route: route, format: nil))
+            }
+            if admission == .rejected {
                 metrics.refusals.countFetchRejected()
                 return .response(counted(Self.fetchesOverloaded, route: route, format: nil))
             }
@@ -159,7 +168,8 @@ public struct RingApplication: HTTPResponder {
             let use = LockedValue<AccessLog.CacheUse?>(nil)
             let ticket = RenderPool<CacheKey, RenderOutcome>.Ticket(key: job.key)
             let admission = pool.submit(
-                key: job.key, cost: job.cost, estimate: job.estimate, ticket: ticket,
+                key: job.key, cost: job.cost, estimate: job.estimate, client: shares.client(of: request, peer: deferral.peer),
+                ticket: ticket,
                 run: { control in job.run(app, control: control) }
             ) { outcome in
                 app.observeRenderQueue()
@@ -186,8 +196,9 @@ public struct RingApplication: HTTPResponder {
             }
             switch admission {
             case .rejected, .overShare:
-                metrics.countRejected()
-                let response = counted(Self.overloaded, route: job.route, format: job.key.format)
+                if admission == .overShare { metrics.refusals.countClientShare(.renderQueue) } else { metrics.countRejected() }
+                let response = counted(
+                    admission == .overShare ? Self.overShare : Self.overloaded, route: job.route, format: job.key.format)
                 if let accessLog, let start { accessLog.record(request, response, route: job.route, cache: .busy, since: start) }
                 return .response(response)
             case .joined:
@@ -369,6 +380,13 @@ public struct RingApplication: HTTPResponder {
     /// The render queue is full: try again shortly (RFC 9110 §15.6.4).
     static let overloaded = HTTPResponse.text(
         .serviceUnavailable, "busy: too many images are being drawn; retry in \(retryAfterSeconds) s\n",
+        headers: HTTPHeaders([("Retry-After", String(retryAfterSeconds)), ("Cache-Control", "no-store")])
+    ).prepared()
+
+    /// This client (its address, its IPv6 /64) already has its share of the queue waiting (``ClientShares``); others
+    /// are still served (RFC 6585 §4).
+    static let overShare = HTTPResponse.text(
+        .tooManyRequests, "too many requests from your address are waiting; retry in \(retryAfterSeconds) s\n",
         headers: HTTPHeaders([("Retry-After", String(retryAfterSeconds)), ("Cache-Control", "no-store")])
     ).prepared()
 

@@ -94,6 +94,15 @@ struct Serve: ParsableCommand {
     @Option(help: "Seconds a src= document without Cache-Control: max-age is kept (1…86400; with max-age: 60 s…1 day). [env: RINGD_SOURCE_TTL] (default: 300)")
     var sourceTtl: Int?
 
+    @Option(help: "Open connections above which new ones get 503. [env: RINGD_MAX_CONNECTIONS] (default: 10000)")
+    var maxConnections: Int?
+
+    @Option(help: "Percent of the render queue, the src= fetch queue and --max-connections one client (an address, an IPv6 /64) may hold; over it that client gets 429 while others are served (1…100; 100: no shares). [env: RINGD_CLIENT_SHARE] (default: 25)")
+    var clientShare: Int?
+
+    @Option(help: "Addresses or CIDR networks of proxies in front of ringd: from them, X-Forwarded-For names the client (comma-separated; repeatable). [env: RINGD_TRUST_PROXY]")
+    var trustProxy: [String] = []
+
     func run() throws {
         let settings: Settings
         do {
@@ -104,6 +113,7 @@ struct Serve: ParsableCommand {
                 drainSeconds: drainSeconds, logFormat: logFormat, accessLog: accessLog ? true : nil, renderMemoryMB: renderMemoryMb,
                 sources: sources, sourceAllow: sourceAllow, sourceDeny: sourceDeny,
                 sourceAllowHTTP: sourceAllowHttp ? true : nil, sourceCAFile: sourceCaFile, sourceTTL: sourceTtl,
+                maxConnections: maxConnections, clientShare: clientShare, trustProxy: trustProxy,
                 environment: Environment.current)
         } catch {
             throw ValidationError(error.message)

@@ -273,4 +273,53 @@ import RingSync
         gate.signal()
         for _ in 0..<4 { done.wait() }
     }
+
+    /// A thread that frees up takes the oldest job of the client with the fewest jobs running, not the oldest job:
+    /// one client's backlog does not hold another's first job.
+    @Test func aFreedThreadTakesTheClientWithTheFewestRunningFirst() {
+        let pool = RenderPool<Int, Int>(threads: 2, queueLimit: 8)
+        let gateX = DispatchSemaphore(value: 0), gateA = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        let order = LockedValue<[Int]>([])
+        _ = pool.submit(key: 0, client: "x", run: { _ in started.signal(); gateX.wait(); return 0 }, completion: { _ in done.signal() })
+        _ = pool.submit(key: 1, client: "a", run: { _ in started.signal(); gateA.wait(); return 1 }, completion: { _ in done.signal() })
+        started.wait()
+        started.wait()
+        for (key, client) in [(2, "a"), (3, "a"), (4, "b")] {
+            let admission = pool.submit(key: key, client: client, run: { _ in
+                order.withLock { $0.append(key) }
+                return key
+            }, completion: { _ in done.signal() })
+            #expect(admission == .queued)
+        }
+        gateX.signal()  // "a" still runs one, "b" none: "b" goes first though it came last
+        for _ in 0..<2 { done.wait() }  // x's job, then b's (then the freed thread goes on with a's)
+        #expect(order.withLock { $0.first } == 4)
+        gateA.signal()
+        for _ in 0..<3 { done.wait() }
+        #expect(order.withLock { $0 } == [4, 2, 3])
+    }
+
+    /// A client may run only `clientThreads` jobs at once, even with a thread free: its next one waits for its first.
+    @Test func aClientRunsAtMostItsThreads() {
+        let pool = RenderPool<Int, Int>(threads: 2, queueLimit: 8, clientThreads: 1)
+        let firstFinished = Atomic<Bool>(false)
+        let secondStarted = DispatchSemaphore(value: 0)
+        let sawFirstFinished = LockedValue<Bool?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        _ = pool.submit(key: 1, client: "a", run: { _ in
+            // Gives the free thread half a second to (wrongly) start the second job.
+            _ = secondStarted.wait(timeout: .now() + .milliseconds(500))
+            firstFinished.store(true, ordering: .sequentiallyConsistent)
+            return 1
+        }, completion: { _ in done.signal() })
+        _ = pool.submit(key: 2, client: "a", run: { _ in
+            sawFirstFinished.withLock { $0 = firstFinished.load(ordering: .sequentiallyConsistent) }
+            secondStarted.signal()
+            return 2
+        }, completion: { _ in done.signal() })
+        done.wait()
+        done.wait()
+        #expect(sawFirstFinished.withLock { $0 } == true)
+    }
 }

@@ -113,7 +113,8 @@ import Testing
     /// scripts/check-fairness.py, not asserted here.
     @Test func readyzAnswers503WhileTheRenderQueueIsSaturated() async throws {
         let limit = 4
-        try await withRingd(AppConfiguration(renderThreads: 1, renderQueueLimit: limit)) { _, _, port in
+        // One client fills the queue here: no per-client share (that has its own test below).
+        try await withRingd(AppConfiguration(renderThreads: 1, renderQueueLimit: limit, clientSharePercent: 100)) { _, _, port in
             let probe = try TestClient(port: port)
             #expect(try probe.get("/readyz").status == 200)
             // One render running and the queue full: animated PNGs, slow enough to stay queued while probed.
@@ -141,7 +142,7 @@ import Testing
     /// Renders whose clients all closed their connections are dropped before they start (counted in
     /// `ringd_render_cancelled_total`), and at most the ones already running finish.
     @Test func rendersWhoseClientsLeftAreCancelled() async throws {
-        try await withRingd(AppConfiguration(renderThreads: 1, renderQueueLimit: 16)) { app, _, port in
+        try await withRingd(AppConfiguration(renderThreads: 1, renderQueueLimit: 16, clientSharePercent: 100)) { app, _, port in
             let count = 10
             var burst: [TestClient]? = try (0..<count).map { _ in try TestClient(port: port) }
             for (i, client) in burst!.enumerated() { client.request("/ring.png?p=0.\(i + 31)&size=512&animate=1") }
@@ -163,6 +164,27 @@ import Testing
             #expect(app.metrics.renderCount <= 2)
             let text = String(decoding: try probe.get("/metrics").body, as: UTF8.self)
             #expect(text.contains("ringd_render_cancelled_total \(cancelled)\n"))
+        }
+    }
+
+    /// One address may hold only its share of the render queue: over it, 429 with `Retry-After`, counted by queue,
+    /// while another address's renders are still queued and answered (issue 38).
+    @Test func anAddressOverItsQueueShareGets429WhileAnotherIsServed() async throws {
+        // A share of 2 of the 8 places.
+        try await withRingd(AppConfiguration(renderThreads: 1, renderQueueLimit: 8, clientSharePercent: 25)) { app, _, port in
+            let burst = try (0..<6).map { _ in try TestClient(port: port, timeout: .seconds(120)) }
+            for (i, client) in burst.enumerated() { client.request("/ring.png?p=0.\(i + 51)&size=512&animate=1") }
+            let probe = try TestClient(port: port)
+            // All six answered or in the pool: at most one running and two waiting, the rest turned away.
+            #expect(eventually(within: .seconds(60)) { app.metrics.renderQueueOverShareCount >= 3 })
+            let other = try TestClient(port: port, from: "127.0.0.2", timeout: .seconds(120))
+            #expect(try other.get("/ring.png?p=0.59&size=512&animate=1").status == 200)
+            let responses = try burst.map { try $0.readResponse() }
+            let refused = responses.filter { $0.status == 429 }
+            #expect(refused.count >= 3 && responses.allSatisfy { $0.status == 200 || $0.status == 429 })
+            #expect(refused.allSatisfy { $0.header("Retry-After") == "1" })
+            let text = String(decoding: try probe.get("/metrics").body, as: UTF8.self)
+            #expect(text.contains("ringd_client_share_refusals_total{queue=\"render\"} \(refused.count)\n"))
         }
     }
 }

@@ -2,7 +2,8 @@ import RingSync
 
 /// Counters of work ringd turned away or dropped (issue 38), kept apart from ``Metrics``' request table so each
 /// family is one small function: protocol errors by status and reason, `src` fetches refused because the fetch
-/// queue was full, and queued work dropped because every client waiting for it had gone.
+/// queue was full, requests over their client's share of a queue, and queued work dropped because every client
+/// waiting for it had gone.
 final class RefusalCounters: Sendable {
     struct ProtocolError: Hashable {
         let status: Int
@@ -11,7 +12,14 @@ final class RefusalCounters: Sendable {
         let reason: String
     }
 
+    /// The queues a client has a share of (connections over their share are protocol errors: 429).
+    enum SharedQueue: String, CaseIterable {
+        case renderQueue = "render"
+        case fetchQueue = "fetch"
+    }
+
     private struct State {
+        var overShare: [SharedQueue: Int] = [:]
         var protocolErrors: [ProtocolError: Int] = [:]
         var fetchRejected = 0
         var renderCancelled = 0
@@ -27,6 +35,13 @@ final class RefusalCounters: Sendable {
     func countFetchRejected() {
         state.withLock { $0.fetchRejected += 1 }
     }
+
+    func countClientShare(_ queue: SharedQueue) {
+        state.withLock { $0.overShare[queue, default: 0] += 1 }
+    }
+
+    /// Requests answered 429 because their client held its share of `queue`.
+    func overShareCount(_ queue: SharedQueue) -> Int { state.withLock { $0.overShare[queue] ?? 0 } }
 
     func countRenderCancelled() {
         state.withLock { $0.renderCancelled += 1 }
@@ -51,6 +66,11 @@ final class RefusalCounters: Sendable {
         out.family("ringd_source_fetch_rejections_total", "counter",
                    "src requests answered 503 because the fetch queue was full.")
         out.sample("ringd_source_fetch_rejections_total", counts.fetchRejected)
+        out.family("ringd_client_share_refusals_total", "counter",
+                   "Requests answered 429 because their client (an address, an IPv6 /64) held its share of the queue.")
+        for queue in SharedQueue.allCases {
+            out.sample("ringd_client_share_refusals_total", [("queue", queue.rawValue)], counts.overShare[queue] ?? 0)
+        }
         out.family("ringd_render_cancelled_total", "counter",
                    "Renders dropped before they started, or stopped, because every client waiting for them had gone.")
         out.sample("ringd_render_cancelled_total", counts.renderCancelled)
@@ -71,4 +91,6 @@ final class RefusalCounters: Sendable {
 extension Metrics {
     /// Renders dropped or stopped because every client waiting for them had gone (`ringd_render_cancelled_total`).
     public var renderCancelledCount: Int { refusals.renderCancelledCount }
+    /// Render requests answered 429 because their client held its share of the queue.
+    public var renderQueueOverShareCount: Int { refusals.overShareCount(.renderQueue) }
 }

@@ -8,10 +8,12 @@ import RingSync
 /// - **Bounded queue**: at most `queueLimit` cheap and `queueLimit` heavy jobs wait; past that ``submit(key:cost:estimate:client:ticket:run:completion:cancelled:afterwards:)``
 ///   answers ``Admission/rejected`` at once, and the caller sends 503 with `Retry-After`. One client (an address)
 ///   may hold at most `clientShare` waiting jobs; past that it gets ``Admission/overShare`` while others are served.
+///   It may run at most `clientThreads` jobs at once (a lower bound leaves threads to others: src fetches that hang
+///   on one client's dead upstreams would otherwise hold every fetch thread).
 /// - **Single flight**: a job for a key already queued or running is not queued again; its completion joins the
 ///   running one, so N concurrent misses for one image cost one render.
-/// - **Cost-aware order**: a job whose estimated work (`estimate`) is at most `cheapWork` is cheap and goes before
-///   every heavy job; heavy jobs go oldest first, the client with the fewest running first.
+/// - **Cost-aware, fair order**: a job whose estimated work (`estimate`) is at most `cheapWork` is cheap and goes
+///   before every heavy job; within a lane the client with the fewest jobs running goes first, then the oldest job.
 /// - **Memory budget**: each job states its estimated peak memory (`cost`); a job starts only while the costs of
 ///   those running fit `memoryBudget` together (one job always may run alone). A job that does not fit yet does not
 ///   hold up the jobs behind it that fit, until it has waited ``starvationLimit``: then no other heavy job passes it.
@@ -59,6 +61,8 @@ public final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendab
     public let cheapWork: Int
     /// Waiting jobs one client may hold.
     public let clientShare: Int
+    /// Jobs one client may run at once.
+    public let clientThreads: Int
     let expressLane: Bool
     private let core: Core
 
@@ -67,7 +71,7 @@ public final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendab
 
     public init(
         threads: Int, queueLimit: Int, memoryBudget: Int = .max, cheapWork: Int = 0, expressLane: Bool = false,
-        clientShare: Int = .max
+        clientShare: Int = .max, clientThreads: Int = .max
     ) {
         self.threads = max(1, threads)
         self.queueLimit = max(0, queueLimit)
@@ -75,7 +79,8 @@ public final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendab
         self.cheapWork = cheapWork
         self.expressLane = expressLane
         self.clientShare = max(1, clientShare)
-        self.core = Core(budget: self.memoryBudget, cheapWork: cheapWork)
+        self.clientThreads = max(1, clientThreads)
+        self.core = Core(budget: self.memoryBudget, cheapWork: cheapWork, clientThreads: self.clientThreads)
     }
 
     deinit {
@@ -164,11 +169,13 @@ public final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendab
 
         let budget: Int
         let cheapWork: Int
+        let clientThreads: Int
         let state = ConditionLock(State())
 
-        init(budget: Int, cheapWork: Int) {
+        init(budget: Int, cheapWork: Int, clientThreads: Int) {
             self.budget = budget
             self.cheapWork = cheapWork
+            self.clientThreads = clientThreads
         }
 
         func startThreadsOnce(count: Int, express: Bool) {
@@ -245,28 +252,8 @@ public final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendab
         /// may start now.
         private func pick(_ state: inout State, express: Bool) -> Next? {
             if state.pending.isEmpty { return state.stopping ? .exit : nil }
-            let runningCost = state.runningCost, runningCount = state.runningCount, stopping = state.stopping
-            func fits(_ job: Job) -> Bool {
-                stopping || runningCount == 0 || runningCost <= budget - job.cost
-            }
-            var chosen = state.pending.firstIndex { $0.estimate <= cheapWork && fits($0) }
-            if chosen == nil, !express {
-                let now = ContinuousClock.now
-                var fewestRunning = Int.max
-                for (index, job) in state.pending.enumerated() where job.estimate > cheapWork {
-                    guard fits(job) else {
-                        // Waited long enough: it keeps its place, and no heavy job behind it passes it.
-                        if now - job.since > RenderPool.starvationLimit { break }
-                        continue
-                    }
-                    let running = job.client.map { state.runningByClient[$0] ?? 0 } ?? 0
-                    if running < fewestRunning {
-                        fewestRunning = running
-                        chosen = index
-                    }
-                    if running == 0 { break }
-                }
-            }
+            var chosen = next(in: state, cheap: true)
+            if chosen == nil, !express { chosen = next(in: state, cheap: false) }
             guard let index = chosen else { return nil }
             let job = state.pending.remove(at: index)
             state.runningCount += 1
@@ -274,6 +261,35 @@ public final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendab
             state.running[job.key] = job.control
             if let client = job.client { state.runningByClient[client, default: 0] += 1 }
             return .run(job)
+        }
+
+        /// The waiting job of a lane to start next: of the jobs that fit the memory budget, the oldest of the client
+        /// with the fewest jobs running (a client running `clientThreads` waits). In the heavy lane a job that has
+        /// waited ``starvationLimit`` without fitting is passed by no job behind it.
+        private func next(in state: State, cheap: Bool) -> Int? {
+            let stopping = state.stopping, runningCount = state.runningCount, runningCost = state.runningCost
+            var chosen: Int?
+            var fewestRunning = Int.max
+            var now: ContinuousClock.Instant?
+            for (index, job) in state.pending.enumerated() where (job.estimate <= cheapWork) == cheap {
+                guard stopping || runningCount == 0 || runningCost <= budget - job.cost else {
+                    if !cheap {
+                        // Waited long enough: it keeps its place, and no heavy job behind it passes it.
+                        let clock = now ?? .now
+                        now = clock
+                        if clock - job.since > RenderPool.starvationLimit { break }
+                    }
+                    continue
+                }
+                let running = job.client.map { state.runningByClient[$0] ?? 0 } ?? 0
+                guard running < clientThreads else { continue }
+                if running < fewestRunning {
+                    fewestRunning = running
+                    chosen = index
+                }
+                if running == 0 { break }
+            }
+            return chosen
         }
 
         private func runWorker(express: Bool) {

@@ -16,7 +16,9 @@ final class SourceFetcher: Sendable {
     /// upstream that is down must not flood the log once per request.
     static let logLinesPerMinute = 20
 
-    init(configuration: SourceConfiguration) throws(SourceSetupError) {
+    /// - Parameter shares: the per-client shares: one client may hold its share of the queue, and all threads but
+    ///   one (fetches hang on a dead upstream for the whole budget, so one client's could otherwise hold them all).
+    init(configuration: SourceConfiguration, shares: ClientShares? = nil) throws(SourceSetupError) {
         let policy: AddressPolicy
         do {
             policy = try AddressPolicy(allowHTTP: configuration.allowHTTP, allow: configuration.allow, deny: configuration.deny)
@@ -28,7 +30,10 @@ final class SourceFetcher: Sendable {
         } catch {
             throw SourceSetupError(description: "\(error)")
         }
-        pool = RenderPool(threads: configuration.fetchThreads, queueLimit: configuration.fetchQueueLimit)
+        pool = RenderPool(
+            threads: configuration.fetchThreads, queueLimit: configuration.fetchQueueLimit,
+            clientShare: shares?.share(of: configuration.fetchQueueLimit) ?? .max,
+            clientThreads: shares.map { $0.percent < 100 ? configuration.fetchThreads - 1 : .max } ?? .max)
     }
 
     /// Fetches and parses `url`'s document, records the outcome and counts it; blocking (a fetch thread).

@@ -60,7 +60,14 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
     @exclusivity(unchecked) private var deferredWriter: HTTPResponseWriter?
     @exclusivity(unchecked) private var isClosed = false
 
-    init(socket: Socket, token: UInt64, loop: IOLoop, now: MonotonicInstant) {
+    /// The address of the other end, handed to the responder with each request.
+    let peer: PeerAddress?
+    /// The client group the server counted this connection under (``HTTPServer/connectionWillOpen(from:)``).
+    let clientGroup: PeerAddress?
+
+    init(socket: Socket, token: UInt64, loop: IOLoop, now: MonotonicInstant, peer: PeerAddress? = nil, group: PeerAddress? = nil) {
+        self.peer = peer
+        self.clientGroup = group
         self.loop = loop
         self.socket = socket
         self.token = token
@@ -250,7 +257,7 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
     private func answer(_ request: HTTPRequest) {
         switch request.method {
         case .get, .head:
-            switch loop.responder.respond(to: request, deferral: HTTPDeferral(sink: self)) {
+            switch loop.responder.respond(to: request, deferral: HTTPDeferral(sink: self, peer: peer)) {
             case .response(let response):
                 enqueue(response, answering: request)
             case .deferred:

@@ -13,14 +13,18 @@ public struct HTTPDeferral: Sendable {
     }
 
     let target: Target
+    /// The address of the connection's other end (the client, or a proxy in front of it); nil when unknown.
+    public let peer: PeerAddress?
 
-    init(sink: any DeferredResponseSink) {
+    init(sink: any DeferredResponseSink, peer: PeerAddress?) {
         target = .connection(sink)
+        self.peer = peer
     }
 
-    /// A deferral whose ``makeWriter()`` returns `writer`.
-    public init(writer: HTTPResponseWriter) {
+    /// A deferral whose ``makeWriter()`` returns `writer`, for a request from `peer`.
+    public init(writer: HTTPResponseWriter, peer: PeerAddress? = nil) {
         target = .writer(writer)
+        self.peer = peer
     }
 
     /// The writer for this request's deferred answer. Call it once, when deciding to return
