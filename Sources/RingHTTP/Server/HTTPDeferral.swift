@@ -2,8 +2,8 @@
 ///
 /// Handed to ``HTTPResponder/respond(to:deferral:)`` for every request, where most answers are immediate (a cache
 /// hit). Building the writer — an object and the closure it calls, two allocations — only when the responder
-/// actually defers kept them off the hit path (callgrind: docs/performance.md). The value itself holds one
-/// reference and allocates nothing.
+/// actually defers kept them off the hit path (callgrind: docs/performance.md). The value itself holds two
+/// references (the connection, and the peer's address it made once at accept) and allocates nothing.
 public struct HTTPDeferral: Sendable {
     enum Target: Sendable {
         /// The server's connection, which delivers on its own I/O queue.

@@ -13,8 +13,8 @@ import Synchronization
 /// ```
 ///
 /// The server owns everything about the protocol: keep-alive and pipelining, limits and deadlines,
-/// `Date`/`Content-Length`/`Connection`, HEAD, protocol errors (400, 405, 408, 413, 414, 417, 431, 501,
-/// 503, 505) and graceful shutdown. The ``HTTPResponder`` only maps a GET or HEAD request to a response;
+/// `Date`/`Content-Length`/`Connection`, HEAD, protocol errors (400, 405, 408, 413, 414, 417, 429, 431,
+/// 501, 503, 505) and graceful shutdown. The ``HTTPResponder`` only maps a GET or HEAD request to a response;
 /// it is called on the connection's I/O queue, in request order per connection.
 ///
 /// A started server keeps itself alive until it has stopped; it need not be stored.
