@@ -5,7 +5,7 @@ hold neither the src= fetch threads nor the connections, and SIGTERM lets a long
 
     scripts/check-fairness.py path/to/ringd                      # release figures (docs/reliability.md)
     scripts/check-fairness.py path/to/ringd --heavy 30 --render-queue 24 --size 256 --cheap 20 --cheap-p99-ms 400 \
-        --hit-p99-ms 100 --big-size 1024 --hanging 100 --max-connections 400 --long-size 768 \
+        --hit-p99-ms 100 --big-size 1024 --hanging 100 --max-connections 400 --long-size 128 \
         --calibration-max-ms 300                                 # debug, CI (scripts/test)
 
 Steps, each printing what it measured (steps 1-3 with --client-share 100, so that one address may fill the queue):
@@ -26,8 +26,8 @@ Steps, each printing what it measured (steps 1-3 with --client-share 100, so tha
    fetches still queued must be dropped (ringd_source_fetch_cancelled_total).
 5. Connections: 127.0.0.1 opens --max-connections x 1.05 connections (ringd at that --max-connections, the default
    --client-share: a quarter each); a new connection from 127.0.0.2 must be served, one more from 127.0.0.1 gets 429.
-6. SIGTERM with default flags during a render of about --long-size px at scale 2, animated, which outlasts the 5 s
-   drain: the client gets the whole body, ringd exits 0, and its log has the drain and the stop.
+6. SIGTERM with default flags during a render of eight animated rings of --long-size px at scale 2 (about 12 s in
+   a release build at the default), which outlasts the 5 s drain: the client gets the whole body, ringd exits 0, and its log has the drain and the stop.
 Only loopback addresses are used. Exits 1 when a bound is missed.
 """
 
@@ -262,7 +262,9 @@ def sigterm_long_render(binary, check, size):
         server.start()
         sock = connect_from(rh.HOST, server.port, timeout=120)
         asked = time.monotonic()
-        sock.sendall(rh.get_bytes(f"/ring.png?p=0.4321&size={size}&scale=2&animate=1"))
+        # About the heaviest picture there is per pixel: eight animated rings with gradients.
+        sock.sendall(rh.get_bytes(f"/activity.png?p=9.9,8.6,7.3,6.8,5.2,4.1,3.3,2.7&gradient=red,blue&size={size}"
+                                  "&scale=2&animate=1"))
         time.sleep(1)
         server.process.send_signal(signal.SIGTERM)
         signalled = time.monotonic()
@@ -282,7 +284,7 @@ def sigterm_long_render(binary, check, size):
         whole = (response.status == 200 and len(response.body) == int(response.header("Content-Length") or -1)
                  and response.body.endswith(b"IEND\xaeB`\x82"))
         check(answered - signalled > 5, f"the render outlasted the 5 s drain (else raise --long-size)")
-        check(whole, f"SIGTERM {signalled - asked:.1f} s into a {size * 2} px APNG render: {response.status}, "
+        check(whole, f"SIGTERM {signalled - asked:.1f} s into a {size * 2} px 8-ring APNG render: {response.status}, "
                      f"{len(response.body)} bytes, answered {answered - signalled:.1f} s after the signal (the drain is 5 s)")
         check(status == 0, f"ringd exit status {status}, {exited - signalled:.1f} s after SIGTERM")
         lines = [line for line in log.splitlines() if "draining" in line or "ringd stopped" in line]
@@ -305,7 +307,7 @@ def main():
                         help="bound on a render at the cheap threshold (1024 x 1024 device pixels)")
     parser.add_argument("--hanging", type=int, default=300, help="hanging src= requests from one address (step 4)")
     parser.add_argument("--max-connections", type=int, default=10000, help="ringd's --max-connections in step 5")
-    parser.add_argument("--long-size", type=int, default=1280,
+    parser.add_argument("--long-size", type=int, default=1700,
                         help="CSS px of the animated PNG (scale 2) in flight at SIGTERM (step 6): its render must outlast the drain")
     args = parser.parse_args()
     failures = []
