@@ -176,6 +176,7 @@ import Testing
             let refused = try over.readResponse()
             #expect(refused.status == 429)
             #expect(refused.header("Retry-After") == "1")
+            #expect(refused.header("X-Content-Type-Options") == "nosniff")
             #expect(over.waitForClose())
             let other = try TestClient(port: port, from: "127.0.0.2")
             other.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")

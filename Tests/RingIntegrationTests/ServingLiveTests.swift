@@ -182,7 +182,7 @@ import Testing
             let responses = try burst.map { try $0.readResponse() }
             let refused = responses.filter { $0.status == 429 }
             #expect(refused.count >= 3 && responses.allSatisfy { $0.status == 200 || $0.status == 429 })
-            #expect(refused.allSatisfy { $0.header("Retry-After") == "1" })
+            #expect(refused.allSatisfy { $0.header("Retry-After") == "1" && $0.header("X-Content-Type-Options") == "nosniff" })
             let text = String(decoding: try probe.get("/metrics").body, as: UTF8.self)
             #expect(text.contains("ringd_client_share_refusals_total{queue=\"render\"} \(refused.count)\n"))
         }
