@@ -12,7 +12,10 @@ hostile ring parameters whose 400 must name the parameter). Each is sent on a fr
 of the responses are checked in order, a protocol error must be followed by a close, and then the same
 connection (if the server kept it) or a new one must get 200 for /ring?p=0.5. Protocol cases are also given
 to h11 and httptools (llhttp); where they decide otherwise the reason is listed (`differs` in the YAML,
-KNOWN_DIFFERENCES in http-oracle.py) and printed. Exits 1 on any failure or unexplained difference.
+KNOWN_DIFFERENCES in http-oracle.py) and printed. Every response must carry `X-Content-Type-Options: nosniff`
+(refusals above all: a 404 or a protocol error must not be sniffed into HTML), and at the end `/metrics` must have
+counted every protocol error the run received, by status and reason (`ringd_protocol_errors_total`), with at least
+one of each of 400, 405, 414, 431, 501 and 505 among them. Exits 1 on any failure or unexplained difference.
 """
 
 import argparse
@@ -38,6 +41,29 @@ _spec.loader.exec_module(oracle)
 # Statuses after which the server must close: parser errors plus 405/501 (answered by the server itself).
 CLOSING_STATUSES = oracle.PARSER_ERROR_STATUSES | {405, 501}
 FOLLOW_UP = b"GET /ring?p=0.5 HTTP/1.1\r\nHost: ringd.test\r\n\r\n"
+# A protocol error's body as the server writes it: "<status> <reason phrase>: <reason>\n".
+PROTOCOL_ERROR_BODY = re.compile(rb"^(\d{3}) [A-Za-z -]+: ([^\n]+)\n$")
+# Protocol-error statuses the run must see at least once each (and find counted in /metrics).
+PROTOCOL_ERROR_KINDS = {400, 405, 414, 431, 501, 505}
+
+
+def protocol_error(response):
+    """(status, reason) when `response` is one the server made itself (its body says so), else None."""
+    match = PROTOCOL_ERROR_BODY.match(response.body)
+    if not match or int(match.group(1)) != response.status:
+        return None
+    return response.status, match.group(2).decode("latin-1")
+
+
+def protocol_error_counts(port):
+    """{(status, reason): count} from ringd_protocol_errors_total in /metrics."""
+    _, _, body = rh.request_once(port, "/metrics")
+    counts = {}
+    pattern = rb'^ringd_protocol_errors_total\{status="(\d+)",reason="((?:[^"\\]|\\.)*)"\} (\d+)$'
+    for status, reason, value in re.findall(pattern, body, re.M):
+        reason = reason.decode("latin-1").replace('\\"', '"').replace("\\\\", "\\")
+        counts[(int(status), reason)] = int(value)
+    return counts
 
 
 def to_bytes(request):
@@ -106,8 +132,9 @@ def apng_frames(body):
     return int.from_bytes(body[at + 4:at + 8], "big") if at >= 0 else None
 
 
-def exchange(port, case):
-    """Sends the case's bytes on a fresh connection and checks the answers; returns (problems, summary)."""
+def exchange(port, case, seen_errors):
+    """Sends the case's bytes on a fresh connection and checks the answers; returns (problems, summary). Every
+    protocol error received is counted into `seen_errors` ({(status, reason): count})."""
     problems = []
     statuses = []
     methods = oracle.request_methods(case.data)
@@ -132,6 +159,10 @@ def exchange(port, case):
                 break
             statuses.append(response.status)
             last = response
+            if response.header("X-Content-Type-Options") != "nosniff":
+                problems.append(f"response {index + 1} (status {response.status}) lacks X-Content-Type-Options: nosniff")
+            if (kind := protocol_error(response)) is not None:
+                seen_errors[kind] = seen_errors.get(kind, 0) + 1
             if wanted is None:
                 if response.status in oracle.PARSER_ERROR_STATUSES:
                     problems.append(f"response {index + 1}: status {response.status} for a valid request")
@@ -197,6 +228,22 @@ def content_problems(case, response):
     return problems
 
 
+def metric_problems(seen, before, after, check_kinds=True):
+    """What /metrics got wrong: a protocol error the run received that ringd_protocol_errors_total did not count
+    (the counter may count more: a response the server sent after the ones a case reads), or a kind of
+    PROTOCOL_ERROR_KINDS the run never met."""
+    problems = []
+    for (status, reason), count in sorted(seen.items()):
+        counted = after.get((status, reason), 0) - before.get((status, reason), 0)
+        if counted < count:
+            problems.append(f"{status} {reason!r}: received {count}, counted {counted}")
+    if check_kinds:
+        missing = PROTOCOL_ERROR_KINDS - {status for status, _ in seen}
+        if missing:
+            problems.append(f"the run met no protocol error with status {', '.join(map(str, sorted(missing)))}")
+    return problems
+
+
 def oracle_differences(case):
     """[(oracle, verdict, reason or None)] where h11/httptools disagree with ringd's verdict."""
     if not case.compare:
@@ -232,9 +279,12 @@ def main():
         port = server.port
     failures, explained, unexplained, stale = [], [], [], []
     by_source = {}
+    seen_errors = {}
+    counted_before = protocol_error_counts(port)
+    counting_problems = []
     try:
         for case in cases:
-            problems, summary = exchange(port, case)
+            problems, summary = exchange(port, case, seen_errors)
             differences = oracle_differences(case)
             for oracle_name, verdict, reason in differences:
                 (explained if reason else unexplained).append((case.name, oracle_name, verdict, reason))
@@ -253,6 +303,9 @@ def main():
                 print(f"{flag} {case.name[:78]:78} {summary}" + (f"  — {'; '.join(problems)}" if problems else ""))
             if server is not None and not server.alive():
                 break
+        if server is None or server.alive():
+            counting_problems = metric_problems(seen_errors, counted_before, protocol_error_counts(port),
+                                                check_kinds=not args.only)
     finally:
         status = server.stop() if server else 0
 
@@ -271,12 +324,17 @@ def main():
         print("\nReasons listed for differences that no longer occur (remove them):")
         for name, oracle_name in stale:
             print(f"  {name} / {oracle_name}")
+    for problem in counting_problems:
+        print(f"FAIL /metrics: {problem}")
+    print(f"protocol errors received: {sum(seen_errors.values())} of {len(seen_errors)} kinds "
+          f"(statuses {', '.join(map(str, sorted({s for s, _ in seen_errors})))}); "
+          f"/metrics counted {'each' if not counting_problems else 'NOT each'}")
     print("\n" + ", ".join(f"{source} {c[1]}/{c[0]}" for source, c in by_source.items()))
     print(f"catalogue: {total} cases, {passed} passed, {total - passed} failed; "
           f"{len(explained)} explained differences from h11/httptools, {len(unexplained)} unexplained; {took:.1f} s")
     if server is not None and status != 0:
         print(f"FAIL ringd exit status {status} after SIGTERM")
-    return 1 if failures or unexplained or stale or (server is not None and status != 0) else 0
+    return 1 if failures or unexplained or stale or counting_problems or (server is not None and status != 0) else 0
 
 
 if __name__ == "__main__":

@@ -232,8 +232,11 @@ else:
     if container.get("readinessProbe", {}).get("httpGet", {}).get("path") != "/readyz":
         problems.append("ringd readiness probe is not /readyz")
     drain = int(flags.get("drain-seconds", "5"))
-    if spec.get("terminationGracePeriodSeconds", 30) <= drain + 3:
-        problems.append("terminationGracePeriodSeconds does not cover --drain-seconds + the 3 s shutdown grace")
+    grace = re.search(r"waits up to (\d+) s for the responses in flight", help_text)
+    grace = int(grace.group(1)) if grace else 3
+    if spec.get("terminationGracePeriodSeconds", 30) <= drain + grace:
+        problems.append(f"terminationGracePeriodSeconds does not cover --drain-seconds + the {grace} s shutdown grace "
+                        "(`ringd --help` states it)")
     security = container.get("securityContext", {})
     if not (security.get("readOnlyRootFilesystem") and security.get("allowPrivilegeEscalation") is False
             and security.get("capabilities", {}).get("drop") == ["ALL"]

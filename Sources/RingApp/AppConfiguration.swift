@@ -1,3 +1,4 @@
+import RingFetch
 import RingHTTP
 
 /// Settings of the application layer (the HTTP server has its own configuration).
@@ -18,7 +19,8 @@ public struct AppConfiguration: Sendable, Hashable {
     public var cacheBytes: Int
     /// Render threads. Default: the number of online CPUs.
     public var renderThreads: Int
-    /// Renders that may wait for a thread before requests get 503. Default: ``defaultRenderQueueLimit``.
+    /// Renders that may wait for a thread before requests get 503 (a cheap and a heavy lane of this length each).
+    /// Default: ``defaultRenderQueueLimit``.
     public var renderQueueLimit: Int
     /// Folder searched for the label fonts (with its subfolders) instead of the system's font folders
     /// (`--font-dir`). Default: nil.
@@ -28,12 +30,27 @@ public struct AppConfiguration: Sendable, Hashable {
     public var renderMemoryBytes: Int
     /// 512 MiB: one 4096 × 4096 px APNG (about 270 MB) at a time, or dozens of ordinary pictures.
     public static let defaultRenderMemoryBytes = 512 << 20
+    /// Seconds the slowest render the limits allow takes (a 4096 × 4096 px, 60-frame APNG at the render budget:
+    /// about 29 s in a release build on the reference machine, issue 38), rounded up.
+    public static let longestRenderSeconds = 30
+    /// Seconds a shutdown waits for the responses in flight (after the drain): the longest render and the time to
+    /// send its answer, so SIGTERM never cuts a render the limits allow.
+    public static let shutdownGraceSeconds = longestRenderSeconds + 3
+
     /// `--access-log`: a log line per response. Default: off.
     public var accessLog: Bool
     /// The format of those lines (`--log-format`). Default: text.
     public var logFormat: LogFormat
     /// `src` documents (`--sources`, `--source-*`). Default: on, https to public addresses only.
     public var sources: SourceConfiguration
+    /// `--client-share`: percent of the render queue, of the `src` fetch queue and of the connection cap one client
+    /// (an address, an IPv6 /64) may hold; over it that client gets 429 while others are served. 100: no shares.
+    /// Default: ``defaultClientSharePercent``.
+    public var clientSharePercent: Int
+    /// A quarter: four clients at their share fill a queue, and one cannot hold it.
+    public static let defaultClientSharePercent = 25
+    /// `--trust-proxy`: the proxies whose `X-Forwarded-For` names the client. Default: none.
+    public var trustedProxies: [IPNetwork]
 
     public init(
         maxAge: Int = 86_400, errorMaxAge: Int = 60, cacheBytes: Int = AppConfiguration.defaultCacheBytes,
@@ -41,8 +58,11 @@ public struct AppConfiguration: Sendable, Hashable {
         renderQueueLimit: Int = AppConfiguration.defaultRenderQueueLimit, fontDirectory: String? = nil,
         accessLog: Bool = false, logFormat: LogFormat = .text,
         renderMemoryBytes: Int = AppConfiguration.defaultRenderMemoryBytes,
-        sources: SourceConfiguration = SourceConfiguration()
+        sources: SourceConfiguration = SourceConfiguration(),
+        clientSharePercent: Int = AppConfiguration.defaultClientSharePercent, trustedProxies: [IPNetwork] = []
     ) {
+        self.clientSharePercent = clientSharePercent
+        self.trustedProxies = trustedProxies
         self.sources = sources
         self.renderMemoryBytes = renderMemoryBytes
         self.logFormat = logFormat

@@ -1,3 +1,4 @@
+import Logging
 import RingCore
 import RingFetch
 import RingText
@@ -33,6 +34,13 @@ public struct RingApplication: HTTPResponder {
     let sourceFetcher: SourceFetcher?
     /// Why ``sourceFetcher`` is nil, for the error a `src` request gets.
     let sourceUnavailableReason: String
+    /// Who a request counts as, and the shares of the queues one client may hold.
+    let shares: ClientShares
+    /// Warning lines about protocol errors (``answeredProtocolError(_:reason:)``) left this minute.
+    let protocolErrorLogLimit = LogRateLimit(linesPerMinute: RingApplication.protocolErrorLogLinesPerMinute)
+    /// Protocol errors logged at warning level per minute, at most; all of them are counted in `/metrics`.
+    static let protocolErrorLogLinesPerMinute = 20
+    static let refusalLogger = Logger(label: "ringd.http")
 
     /// - Parameter now: the clock for error-image expiry (tests inject one).
     public init(
@@ -45,14 +53,16 @@ public struct RingApplication: HTTPResponder {
         self.cache = RenderCache(
             capacity: configuration.cacheBytes, errorTTL: .seconds(configuration.errorMaxAge), now: now)
         self.metrics = Metrics()
+        self.shares = ClientShares(trustedProxies: configuration.trustedProxies, percent: configuration.clientSharePercent)
         self.pool = RenderPool(
             threads: configuration.renderThreads, queueLimit: configuration.renderQueueLimit,
-            memoryBudget: configuration.renderMemoryBytes)
+            memoryBudget: configuration.renderMemoryBytes, cheapWork: RenderMemory.cheapWork, expressLane: true,
+            clientShare: shares.share(of: configuration.renderQueueLimit))
         self.accessLog = configuration.accessLog ? AccessLog(format: configuration.logFormat) : nil
         self.sources = SourceStore(configuration: configuration.sources, now: now)
         if configuration.sources.enabled {
             do {
-                self.sourceFetcher = try SourceFetcher(configuration: configuration.sources)
+                self.sourceFetcher = try SourceFetcher(configuration: configuration.sources, shares: shares)
                 self.sourceUnavailableReason = ""
             } catch {
                 self.sourceFetcher = nil
@@ -126,20 +136,34 @@ public struct RingApplication: HTTPResponder {
             guard let fetcher = sourceFetcher else { return .response(Self.overloaded) }
             let app = self
             let writer = deferral.makeWriter()
-            let admission = fetcher.pool.submit(key: source.url.description, work: {
+            let ticket = RenderPool<String, SourceStore.Lookup>.Ticket(key: source.url.description)
+            let client = shares.client(of: request, peer: deferral.peer)
+            let admission = fetcher.pool.submit(key: source.url.description, client: client, ticket: ticket, run: { _ in
                 fetcher.fetch(source.url, store: app.sources, metrics: app.metrics)
-            }) { lookup in
+            }, completion: { lookup in
                 var next = app.planImage(request, fetched: lookup)
                 if case .fetch = next { next = .answer(Self.overloaded, route: route, hit: false) }
-                let again = HTTPDeferral(writer: writer)
+                let again = HTTPDeferral(writer: writer, peer: deferral.peer)
                 if case .response(let response) = app.dispatch(next, request: request, deferral: again, start: start) {
                     writer.write(response)
                 }
+            }, cancelled: {
+                if let accessLog = app.accessLog { accessLog.recordClientGone(request, route: route, since: start) }
+            })
+            if admission == .overShare {
+                metrics.refusals.countClientShare(.fetchQueue)
+                return .response(counted(Self.overShare, route: route, format: nil))
             }
             if admission == .rejected {
-                metrics.countRejected()
-                metrics.observeRequest(route: route, status: Self.overloaded.status.code, since: start)
-                return .response(counted(Self.overloaded, route: route, format: nil))
+                metrics.refusals.countFetchRejected()
+                metrics.observeRequest(route: route, status: Self.fetchesOverloaded.status.code, since: start)
+                return .response(counted(Self.fetchesOverloaded, route: route, format: nil))
+            }
+            // A fetch nobody waits for any more is dropped before it starts; a running one finishes (its document is
+            // kept for the next request).
+            writer.onAbandon {
+                app.answerAbandoned(request, route: route)
+                if fetcher.pool.withdraw(ticket) == .dropped { app.metrics.refusals.countFetchCancelled() }
             }
             return .deferred
         case .render(let planned):
@@ -150,7 +174,13 @@ public struct RingApplication: HTTPResponder {
             // Whether this request started the render or joined one, known once `submit` returns (a joined
             // render can finish before that: then it was a join).
             let use = LockedValue<AccessLog.CacheUse?>(nil)
-            let admission = pool.submit(key: job.key, cost: job.cost, work: { job.run(app) }) { outcome in
+            let ticket = RenderPool<CacheKey, RenderOutcome>.Ticket(key: job.key)
+            let admission = pool.submit(
+                key: job.key, cost: job.cost, estimate: job.estimate, client: shares.client(of: request, peer: deferral.peer),
+                ticket: ticket,
+                run: { control in job.run(app, control: control) }
+            ) { outcome in
+                app.observeRenderQueue()
                 let response = app.finish(outcome, job: job, request: request)
                 writer.write(response)
                 app.metrics.observeRequest(route: job.route, status: response.status.code, since: start)
@@ -159,13 +189,25 @@ public struct RingApplication: HTTPResponder {
                     accessLog.record(request, response, route: job.route, cache: cache, since: start,
                                      renderSeconds: outcome.renderSeconds, refusal: outcome.refusal)
                 }
+            } cancelled: {
+                app.observeRenderQueue()
+                if let accessLog = app.accessLog { accessLog.recordClientGone(request, route: job.route, since: start) }
             } afterwards: { outcome in
                 job.completeDeferredWork(outcome, app: app)
             }
+            observeRenderQueue()
+            if admission == .queued || admission == .joined {
+                // The client left: its place is given up, and a render nobody waits for is dropped or stopped.
+                writer.onAbandon {
+                    app.answerAbandoned(request, route: job.route)
+                    if app.pool.withdraw(ticket) == .dropped { app.metrics.refusals.countRenderCancelled() }
+                }
+            }
             switch admission {
-            case .rejected:
-                metrics.countRejected()
-                let response = counted(Self.overloaded, route: job.route, format: job.key.format)
+            case .rejected, .overShare:
+                if admission == .overShare { metrics.refusals.countClientShare(.renderQueue) } else { metrics.countRejected() }
+                let response = counted(
+                    admission == .overShare ? Self.overShare : Self.overloaded, route: job.route, format: job.key.format)
                 metrics.observeRequest(route: job.route, status: response.status.code, since: start)
                 if let accessLog { accessLog.record(request, response, route: job.route, cache: .busy, since: start) }
                 return .response(response)
@@ -180,8 +222,28 @@ public struct RingApplication: HTTPResponder {
         }
     }
 
+    /// Counts the server's own refusal by status and reason, and logs it at warning level (at most
+    /// ``protocolErrorLogLinesPerMinute`` lines a minute, so garbage cannot flood the log) besides the access log's line.
+    /// A deferred answer that will not be delivered. During a shutdown that is a response cut at exit (the grace
+    /// deadline passed, or the client left): logged at warning level every time, with or without `--access-log`.
+    func answerAbandoned(_ request: HTTPRequest, route: RequestRoute) {
+        guard readiness.isDraining else { return }
+        Self.refusalLogger.warning("response not delivered during shutdown", metadata: [
+            "route": "\(route.rawValue)", "target": "\(AccessLog.excerpt(request.target))",
+        ])
+    }
+
+    /// Lets `/readyz` follow the render queue (``Readiness``' saturation marks).
+    func observeRenderQueue() {
+        readiness.observeRenderQueue(queued: pool.queuedJobs, limit: pool.queueLimit)
+    }
+
     public func answeredProtocolError(_ status: HTTPStatus, reason: String) {
+        metrics.refusals.countProtocolError(status: status.code, reason: reason)
         accessLog?.recordProtocolError(status, reason: reason)
+        if protocolErrorLogLimit.allow() {
+            Self.refusalLogger.warning("protocol error", metadata: ["status": "\(status.code)", "reason": "\(reason)"])
+        }
     }
 
     func plan(_ request: HTTPRequest) -> Plan {
@@ -189,14 +251,19 @@ public struct RingApplication: HTTPResponder {
         case "/healthz":
             return answer(healthy, route: .healthz, format: nil)
         case "/readyz":
-            return answer(readiness.isReady ? Self.ready : Self.draining, route: .readyz, format: nil)
+            observeRenderQueue()
+            let response = readiness.isDraining ? Self.draining : readiness.isSaturated ? Self.saturated : Self.ready
+            return answer(response, route: .readyz, format: nil)
         case "/metrics":
             let text = metrics.exposition(
                 cache: cache.statistics, sourceDocuments: sources.count,
                 renderQueue: (pool.queuedJobs, configuration.renderQueueLimit))
             let response = HTTPResponse(
                 status: .ok,
-                headers: HTTPHeaders([("Content-Type", PrometheusText.contentType), ("Cache-Control", "no-store")]),
+                headers: HTTPHeaders([
+                    ("Content-Type", PrometheusText.contentType), ("Cache-Control", "no-store"),
+                    ("X-Content-Type-Options", "nosniff"),
+                ]),
                 body: Array(text.utf8))
             return answer(response, route: .metrics, format: nil)
         case "/":
@@ -242,6 +309,7 @@ public struct RingApplication: HTTPResponder {
             }
             var job = RenderJob(key: key, kind: .image(spec), route: route, target: alias, cost: cost)
             job.ignored = ignored
+            job.estimate = RenderMemory.workEstimate(spec, format: format, typeface: typeface)
             return .render(job)
         }
     }
@@ -259,10 +327,22 @@ public struct RingApplication: HTTPResponder {
         error.message + "\n"
     }
 
-    /// The body of the 404 answer for `path`.
+    /// The body of the 404 answer for `path`: the route family it came near (an image route with another extension
+    /// or more path), else the routes there are. Never the path itself: it is the client's text, and a 404 that
+    /// echoes it is a reflection a browser or a log viewer may be fooled by.
     static func notFoundText(path: String) -> String {
-        "not found: \(printable(path))\n"
+        let name = path.dropFirst().prefix { $0 != "." && $0 != "/" }
+        if path.hasPrefix("/"), let route = ImageRoute(rawValue: String(name)) {
+            let family = "/" + route.rawValue
+            return "not found: the \(family) route answers at \(family), \(family).svg and \(family).png only\n"
+        }
+        return "not found: no such route; " + routeList + "\n"
     }
+
+    /// What ringd serves, for the 404 answer.
+    static let routeList = "ringd serves "
+        + ImageRoute.allCases.map { "/" + $0.rawValue }.joined(separator: ", ")
+        + " (each also with .svg or .png), /, /openapi.json, /healthz, /readyz and /metrics"
 
     /// DESIGN.md §4: image clients (Accept names an image type) get 200 + an error image so the message is seen
     /// where the image would be; everyone else, or `strict=1`, gets 400 text.
@@ -277,7 +357,6 @@ public struct RingApplication: HTTPResponder {
                 // An image client gets this URL's error as a (cacheable) image: see CacheEntry.errorImage.
                 ("Vary", "Accept"),
                 ("Access-Control-Allow-Origin", "*"),
-                ("X-Content-Type-Options", "nosniff"),
             ] + ErrorHeader.fields(message)))
             return answer(response, route: route, format: format, refusal: error)
         }
@@ -299,6 +378,9 @@ public struct RingApplication: HTTPResponder {
             let response = Self.naming(job.ignored,
                 in: job.sourceFields.map { $0.apply(to: entry.response(for: request)) } ?? entry.response(for: request))
             return counted(response, route: job.route, format: job.key.format)
+        case .cancelled:
+            // Stopped for want of clients just as this one joined: it may ask again.
+            return counted(Self.overloaded, route: job.route, format: job.key.format)
         case .failed(let error):
             // The renderer refused the spec; the error image (if any) is small, render it right here.
             let strict = (try? QueryString(parsing: request.query)).map { $0["strict"] == "1" || $0["strict"] == "true" }
@@ -325,6 +407,19 @@ public struct RingApplication: HTTPResponder {
         headers: HTTPHeaders([("Retry-After", String(retryAfterSeconds)), ("Cache-Control", "no-store")])
     ).prepared()
 
+    /// This client (its address, its IPv6 /64) already has its share of the queue waiting (``ClientShares``); others
+    /// are still served (RFC 6585 §4).
+    static let overShare = HTTPResponse.text(
+        .tooManyRequests, "too many requests from your address are waiting; retry in \(retryAfterSeconds) s\n",
+        headers: HTTPHeaders([("Retry-After", String(retryAfterSeconds)), ("Cache-Control", "no-store")])
+    ).prepared()
+
+    /// The `src` fetch queue is full: try again shortly.
+    static let fetchesOverloaded = HTTPResponse.text(
+        .serviceUnavailable, "busy: too many src documents are being fetched; retry in \(retryAfterSeconds) s\n",
+        headers: HTTPHeaders([("Retry-After", String(retryAfterSeconds)), ("Cache-Control", "no-store")])
+    ).prepared()
+
     /// `/healthz`: "ok", and when no label font was found a second line saying labels fall back to ASCII (the
     /// service works, but an operator should know).
     var healthy: HTTPResponse {
@@ -343,6 +438,12 @@ public struct RingApplication: HTTPResponder {
     static let draining = HTTPResponse.text(
         .serviceUnavailable, "draining: shutting down, send new requests elsewhere\n",
         headers: HTTPHeaders([("Cache-Control", "no-store")])
+    ).prepared()
+
+    /// `/readyz` while the render queue is saturated (``Readiness``): new work is better sent to another replica.
+    static let saturated = HTTPResponse.text(
+        .serviceUnavailable, "busy: the render queue is saturated, send new requests elsewhere\n",
+        headers: HTTPHeaders([("Cache-Control", "no-store"), ("Retry-After", String(retryAfterSeconds))])
     ).prepared()
 
     /// The media type `/` answers with, as `/openapi.json` documents it (a test checks they agree).
@@ -387,8 +488,6 @@ public struct RingApplication: HTTPResponder {
     static func headerSafe(_ s: String) -> String {
         String(String.UnicodeScalarView(s.unicodeScalars.prefix(300).map { (0x20...0x7E).contains($0.value) ? $0 : "?" }))
     }
-
-    static func printable(_ s: String) -> String { headerSafe(String(s.prefix(100))) }
 }
 
 extension StringProtocol {

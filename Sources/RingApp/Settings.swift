@@ -1,4 +1,5 @@
 import Logging
+import RingFetch
 import RingHTTP
 
 /// Flags merged with their environment twins and validated: a flag wins over the environment, which wins
@@ -44,6 +45,13 @@ public struct Settings: Sendable, Equatable {
     public var sourceCAFile: String?
     /// `--source-ttl`: seconds a document without `Cache-Control: max-age` is kept.
     public var sourceTTL: Int = SourceConfiguration.defaultTTL
+    /// `--max-connections`: open connections above which new ones get 503.
+    public var maxConnections: Int = HTTPServer.Configuration().maxConnections
+    /// `--client-share`: percent of the render queue, the fetch queue and the connections one client may hold.
+    public var clientShare: Int = AppConfiguration.defaultClientSharePercent
+    /// `--trust-proxy` (repeatable, comma-separated): addresses or CIDR networks of proxies whose
+    /// `X-Forwarded-For` names the client.
+    public var trustProxy: [IPNetwork] = []
 
     /// Accepted ranges. Upper bounds only stop typos (`--cache-mb 640000`) from taking the machine.
     public enum Limits {
@@ -62,6 +70,9 @@ public struct Settings: Sendable, Equatable {
         public static let drainSeconds = 0...3_600
         /// A second (tests) to a day.
         public static let sourceTTL = SourceConfiguration.ttlRange
+        /// Small values exist for tests (scripts/check-fairness.py); the top is far past any process's descriptors.
+        public static let maxConnections = 8...1_000_000
+        public static let clientShare = 1...100
     }
 
     /// A value that cannot be used; `message` names the flag and its environment variable.
@@ -76,8 +87,17 @@ public struct Settings: Sendable, Equatable {
         idleTimeout: Int? = nil, fontDirectory: String? = nil, drainSeconds: Int? = nil, logFormat: String? = nil,
         accessLog: Bool? = nil, renderMemoryMB: Int? = nil, sources: String? = nil, sourceAllow: [String] = [],
         sourceDeny: [String] = [], sourceAllowHTTP: Bool? = nil, sourceCAFile: String? = nil, sourceTTL: Int? = nil,
+        maxConnections: Int? = nil, clientShare: Int? = nil, trustProxy: [String] = [],
         environment: [String: String]
     ) throws(Invalid) {
+        let proxies = trustProxy.isEmpty ? environment["RINGD_TRUST_PROXY"].map { [$0] } ?? [] : trustProxy
+        for entry in proxies.flatMap({ $0.split(separator: ",") }) {
+            let text = entry.trimmingCharacters(in: " \t")
+            guard let network = IPNetwork(text) else {
+                throw Invalid(message: "--trust-proxy (RINGD_TRUST_PROXY) takes IP addresses or CIDR networks, got \(text)")
+            }
+            self.trustProxy.append(network)
+        }
         if let text = sources ?? environment["RINGD_SOURCES"] {
             switch text.lowercased() {
             case "on", "1", "true", "yes": self.sources = true
@@ -142,6 +162,10 @@ public struct Settings: Sendable, Equatable {
                                             Limits.idleTimeout, "seconds") ?? self.idleTimeout
         self.renderMemoryMB = try Self.integer(renderMemoryMB, "--render-memory-mb", "RINGD_RENDER_MEMORY_MB", env,
                                                Limits.renderMemoryMB, "MiB") ?? self.renderMemoryMB
+        self.maxConnections = try Self.integer(maxConnections, "--max-connections", "RINGD_MAX_CONNECTIONS", env,
+                                               Limits.maxConnections, "connections") ?? self.maxConnections
+        self.clientShare = try Self.integer(clientShare, "--client-share", "RINGD_CLIENT_SHARE", env, Limits.clientShare,
+                                            "percent") ?? self.clientShare
         self.drainSeconds = try Self.integer(drainSeconds, "--drain-seconds", "RINGD_DRAIN_SECONDS", env,
                                              Limits.drainSeconds, "seconds") ?? self.drainSeconds
     }
@@ -187,14 +211,20 @@ public struct Settings: Sendable, Equatable {
             renderMemoryBytes: renderMemoryMB << 20,
             sources: SourceConfiguration(
                 enabled: sources, allowHTTP: sourceAllowHTTP, allow: sourceAllow, deny: sourceDeny, caFile: sourceCAFile,
-                ttlSeconds: sourceTTL))
+                ttlSeconds: sourceTTL),
+            clientSharePercent: clientShare, trustedProxies: trustProxy)
     }
 
     /// The HTTP server's configuration these settings describe.
     public var serverConfiguration: HTTPServer.Configuration {
         HTTPServer.Configuration(
             host: host, port: port, ioQueues: ioQueues, headerTimeout: .seconds(headerTimeout),
-            idleTimeout: .seconds(idleTimeout))
+            idleTimeout: .seconds(idleTimeout), shutdownGracePeriod: .seconds(AppConfiguration.shutdownGraceSeconds),
+            maxConnections: maxConnections,
+            maxConnectionsPerClient: ClientShares(trustedProxies: trustProxy, percent: clientShare).share(of: maxConnections),
+            isUnlimitedClient: { [proxies = trustProxy] peer in
+                ClientShares(trustedProxies: proxies, percent: 100).isTrustedProxy(peer)
+            })
     }
 
     /// Whole seconds of a default duration.

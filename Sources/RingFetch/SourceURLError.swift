@@ -12,7 +12,8 @@ public struct SourceURLError: Error, Sendable, Equatable, CustomStringConvertibl
 }
 
 extension SourceURLError {
-    static let tooLong = SourceURLError("is longer than \(SourceURL.maxLength) bytes")
+    /// The URL, as given or as printed (percent-encoded), is over ``SourceURL/maxLength`` bytes.
+    public static let tooLong = SourceURLError("is longer than \(SourceURL.maxLength) bytes")
     static let notAbsolute = SourceURLError("is not an absolute URL; it must start with https:// or http://")
     static let spaceOrControl = SourceURLError(
         "contains a space or control character; percent-encode it (a space is %20)")

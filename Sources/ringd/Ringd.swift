@@ -50,7 +50,7 @@ struct Serve: ParsableCommand {
     @Option(parsing: .unconditional, help: "Threads that render cache misses. [env: RINGD_RENDER_THREADS] (default: number of CPUs)")
     var renderThreads: Int?
 
-    @Option(parsing: .unconditional, help: "Renders that may wait for a thread; beyond it requests get 503 + Retry-After. [env: RINGD_RENDER_QUEUE] (default: 64)")
+    @Option(parsing: .unconditional, help: "Renders that may wait for a thread; beyond it requests get 503 + Retry-After, and /readyz answers 503 from the moment the queue is 3/4 full until it is back to half. [env: RINGD_RENDER_QUEUE] (default: 64)")
     var renderQueue: Int?
 
     @Option(parsing: .unconditional, help: "Serial I/O queues the connections are spread over. [env: RINGD_IO_QUEUES] (default: one per two CPUs, at least 1)")
@@ -65,7 +65,7 @@ struct Serve: ParsableCommand {
     @Option(help: "Folder (with subfolders) holding the label fonts: Inter-SemiBold.otf, Noto Sans, Droid Sans Fallback. [env: RINGD_FONT_DIR] (default: /usr/share/fonts)")
     var fontDir: String?
 
-    @Option(parsing: .unconditional, help: "After SIGTERM: seconds of serving on with /readyz answering 503, then the graceful shutdown (SIGINT, Ctrl-C, stops at once). [env: RINGD_DRAIN_SECONDS] (default: 5)")
+    @Option(parsing: .unconditional, help: "After SIGTERM: seconds of serving on with /readyz answering 503, then the graceful shutdown, which waits up to \(AppConfiguration.shutdownGraceSeconds) s for the responses in flight (the longest render the limits allow); SIGINT, Ctrl-C, stops at once. [env: RINGD_DRAIN_SECONDS] (default: 5)")
     var drainSeconds: Int?
 
     @Option(parsing: .unconditional, help: "MiB the renders in flight may hold together; a picture whose render alone needs more is refused (400 naming size, scale or animate), others wait their turn. [env: RINGD_RENDER_MEMORY_MB] (default: 512)")
@@ -95,6 +95,15 @@ struct Serve: ParsableCommand {
     @Option(parsing: .unconditional, help: "Seconds a src= document without Cache-Control: max-age is kept (1…86400; with max-age: 60 s…1 day). [env: RINGD_SOURCE_TTL] (default: 300)")
     var sourceTtl: Int?
 
+    @Option(parsing: .unconditional, help: "Open connections above which new ones get 503. [env: RINGD_MAX_CONNECTIONS] (default: 10000)")
+    var maxConnections: Int?
+
+    @Option(parsing: .unconditional, help: "Percent of the render queue, the src= fetch queue and --max-connections one client (an address, an IPv6 /64) may hold; over it that client gets 429 while others are served (1…100; 100: no shares). [env: RINGD_CLIENT_SHARE] (default: 25)")
+    var clientShare: Int?
+
+    @Option(help: "Addresses or CIDR networks of proxies in front of ringd: from them, X-Forwarded-For names the client (comma-separated; repeatable). [env: RINGD_TRUST_PROXY]")
+    var trustProxy: [String] = []
+
     func run() throws {
         let settings: Settings
         do {
@@ -105,6 +114,7 @@ struct Serve: ParsableCommand {
                 drainSeconds: drainSeconds, logFormat: logFormat, accessLog: accessLog ? true : nil, renderMemoryMB: renderMemoryMb,
                 sources: sources, sourceAllow: sourceAllow, sourceDeny: sourceDeny,
                 sourceAllowHTTP: sourceAllowHttp ? true : nil, sourceCAFile: sourceCaFile, sourceTTL: sourceTtl,
+                maxConnections: maxConnections, clientShare: clientShare, trustProxy: trustProxy,
                 environment: Environment.current)
         } catch {
             throw ValidationError(error.message)

@@ -153,3 +153,173 @@ import RingSync
         #expect(!overlapped)
     }
 }
+
+/// Issue 38: cost-aware order, the memory budget's head of line, per-client shares and cancellation.
+@Suite struct RenderPoolSchedulingTests {
+    /// With every general thread busy on heavy work and heavy jobs queued, a cheap job runs on the express thread.
+    @Test func aCheapJobDoesNotWaitBehindHeavyOnes() {
+        let pool = RenderPool<Int, Int>(threads: 1, queueLimit: 16, cheapWork: 10, expressLane: true)
+        let gate = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
+        let cheapDone = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        #expect(pool.submit(key: 0, estimate: 1000, run: { _ in started.signal(); gate.wait(); return 0 }, completion: { _ in done.signal() }) == .queued)
+        started.wait()
+        for key in 1...5 {
+            #expect(pool.submit(key: key, estimate: 1000, run: { _ in gate.wait(); return key }, completion: { _ in done.signal() }) == .queued)
+        }
+        #expect(pool.submit(key: 99, estimate: 5, run: { _ in 99 }, completion: { _ in cheapDone.signal() }) == .queued)
+        cheapDone.wait()  // would deadlock if the cheap job waited for a heavy one (they wait for `gate`)
+        #expect(pool.queuedJobs == 5)
+        for _ in 0..<6 { gate.signal() }
+        for _ in 0..<6 { done.wait() }
+    }
+
+    /// A job that does not fit the memory budget beside the running one waits without holding up a smaller heavy job
+    /// behind it that fits.
+    @Test func aJobThatDoesNotFitDoesNotBlockOnesThatDo() {
+        let pool = RenderPool<Int, Int>(threads: 2, queueLimit: 16, memoryBudget: 100, cheapWork: 0)
+        let gate = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
+        let smallDone = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        _ = pool.submit(key: 0, cost: 60, estimate: 10, run: { _ in started.signal(); gate.wait(); return 0 }, completion: { _ in done.signal() })
+        started.wait()
+        _ = pool.submit(key: 1, cost: 60, estimate: 10, run: { _ in 1 }, completion: { _ in done.signal() })
+        _ = pool.submit(key: 2, cost: 30, estimate: 10, run: { _ in 2 }, completion: { _ in smallDone.signal() })
+        smallDone.wait()  // ran beside job 0 although job 1, ahead of it, does not fit
+        #expect(pool.queuedJobs == 1)
+        gate.signal()
+        done.wait()
+        done.wait()
+    }
+
+    /// A queued job whose only waiter withdraws is dropped: it never runs, `cancelled` runs instead of `completion`.
+    @Test func aQueuedJobNobodyWaitsForIsDropped() {
+        let pool = RenderPool<Int, Int>(threads: 1, queueLimit: 4)
+        let gate = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        let ran = Atomic<Bool>(false)
+        let cancelled = Atomic<Int>(0)
+        _ = pool.submit(key: 0, run: { _ in started.signal(); gate.wait(); return 0 }, completion: { _ in done.signal() })
+        started.wait()
+        let first = RenderPool<Int, Int>.Ticket(key: 1)
+        let second = RenderPool<Int, Int>.Ticket(key: 1)
+        let onCancel: @Sendable () -> Void = { cancelled.add(1, ordering: .relaxed) }
+        #expect(pool.submit(key: 1, ticket: first, run: { _ in ran.store(true, ordering: .relaxed); return 1 },
+                            completion: { _ in Issue.record("a withdrawn waiter completed") }, cancelled: onCancel) == .queued)
+        #expect(pool.submit(key: 1, ticket: second, run: { _ in 1 },
+                            completion: { _ in Issue.record("a withdrawn waiter completed") }, cancelled: onCancel) == .joined)
+        #expect(pool.withdraw(first) == .othersWait)
+        #expect(pool.withdraw(second) == .dropped)
+        #expect(pool.withdraw(second) == .notWaiting)
+        let cancellations = cancelled.load(ordering: .relaxed)
+        #expect(pool.queuedJobs == 0 && cancellations == 2)
+        gate.signal()
+        done.wait()
+        // The key is free: a new submission queues and runs.
+        #expect(pool.submit(key: 1, run: { _ in 1 }, completion: { _ in done.signal() }) == .queued)
+        done.wait()
+        let droppedJobRan = ran.load(ordering: .relaxed)
+        #expect(!droppedJobRan)
+    }
+
+    /// A running job whose waiters all leave is told to stop (below half done), and a request joining it revives it.
+    @Test func aRunningJobNobodyWaitsForIsToldToStopUnlessJoined() {
+        let pool = RenderPool<Int, Int>(threads: 1, queueLimit: 4)
+        let started = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let asked = DispatchSemaphore(value: 0)
+        let answers = LockedValue<[Bool]>([])
+        let done = DispatchSemaphore(value: 0)
+        let ticket = RenderPool<Int, Int>.Ticket(key: 7)
+        _ = pool.submit(key: 7, ticket: ticket, run: { control in
+            started.signal()
+            for _ in 0..<2 {
+                proceed.wait()
+                answers.withLock { $0.append(control.shouldStop(progress: 0.25)) }
+                answers.withLock { $0.append(control.shouldStop(progress: 0.5)) }
+                asked.signal()
+            }
+            return 7
+        }, completion: { _ in Issue.record("the withdrawn waiter completed") })
+        started.wait()
+        #expect(pool.withdraw(ticket) == .abandoned)
+        proceed.signal()
+        asked.wait()
+        let joined = pool.submit(key: 7, run: { _ in 0 }, completion: { value in #expect(value == 7); done.signal() })
+        #expect(joined == .joined)
+        proceed.signal()
+        asked.wait()
+        done.wait()
+        // Abandoned: stop below half, finish from half; joined again: go on.
+        #expect(answers.withLock { $0 } == [true, false, false, false])
+    }
+
+    /// One client may hold only its share of the queue; another client is still queued.
+    @Test func aClientOverItsShareIsRefusedWhileOthersAreQueued() {
+        let pool = RenderPool<Int, Int>(threads: 1, queueLimit: 8, clientShare: 2)
+        let gate = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        _ = pool.submit(key: 0, run: { _ in started.signal(); gate.wait(); return 0 }, completion: { _ in done.signal() })
+        started.wait()
+        #expect(pool.submit(key: 1, client: "a", run: { _ in 1 }, completion: { _ in done.signal() }) == .queued)
+        #expect(pool.submit(key: 2, client: "a", run: { _ in 2 }, completion: { _ in done.signal() }) == .queued)
+        #expect(pool.submit(key: 3, client: "a", run: { _ in 3 }, completion: { _ in done.signal() }) == .overShare)
+        #expect(pool.submit(key: 4, client: "b", run: { _ in 4 }, completion: { _ in done.signal() }) == .queued)
+        #expect(pool.queuedJobs(of: "a") == 2)
+        gate.signal()
+        for _ in 0..<4 { done.wait() }
+    }
+
+    /// A thread that frees up takes the oldest job of the client with the fewest jobs running, not the oldest job:
+    /// one client's backlog does not hold another's first job.
+    @Test func aFreedThreadTakesTheClientWithTheFewestRunningFirst() {
+        let pool = RenderPool<Int, Int>(threads: 2, queueLimit: 8)
+        let gateX = DispatchSemaphore(value: 0), gateA = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        let order = LockedValue<[Int]>([])
+        _ = pool.submit(key: 0, client: "x", run: { _ in started.signal(); gateX.wait(); return 0 }, completion: { _ in done.signal() })
+        _ = pool.submit(key: 1, client: "a", run: { _ in started.signal(); gateA.wait(); return 1 }, completion: { _ in done.signal() })
+        started.wait()
+        started.wait()
+        for (key, client) in [(2, "a"), (3, "a"), (4, "b")] {
+            let admission = pool.submit(key: key, client: client, run: { _ in
+                order.withLock { $0.append(key) }
+                return key
+            }, completion: { _ in done.signal() })
+            #expect(admission == .queued)
+        }
+        gateX.signal()  // "a" still runs one, "b" none: "b" goes first though it came last
+        for _ in 0..<2 { done.wait() }  // x's job, then b's (then the freed thread goes on with a's)
+        #expect(order.withLock { $0.first } == 4)
+        gateA.signal()
+        for _ in 0..<3 { done.wait() }
+        #expect(order.withLock { $0 } == [4, 2, 3])
+    }
+
+    /// A client may run only `clientThreads` jobs at once, even with a thread free: its next one waits for its first.
+    @Test func aClientRunsAtMostItsThreads() {
+        let pool = RenderPool<Int, Int>(threads: 2, queueLimit: 8, clientThreads: 1)
+        let firstFinished = Atomic<Bool>(false)
+        let secondStarted = DispatchSemaphore(value: 0)
+        let sawFirstFinished = LockedValue<Bool?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        _ = pool.submit(key: 1, client: "a", run: { _ in
+            // Gives the free thread half a second to (wrongly) start the second job.
+            _ = secondStarted.wait(timeout: .now() + .milliseconds(500))
+            firstFinished.store(true, ordering: .sequentiallyConsistent)
+            return 1
+        }, completion: { _ in done.signal() })
+        _ = pool.submit(key: 2, client: "a", run: { _ in
+            sawFirstFinished.withLock { $0 = firstFinished.load(ordering: .sequentiallyConsistent) }
+            secondStarted.signal()
+            return 2
+        }, completion: { _ in done.signal() })
+        done.wait()
+        done.wait()
+        #expect(sawFirstFinished.withLock { $0 } == true)
+    }
+}

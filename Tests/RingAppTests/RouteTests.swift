@@ -31,7 +31,65 @@ import Testing
 
     @Test(arguments: ["/nope", "/ring/", "/ring.gif", "/RING", "/ring.svg.png"])
     func unknownPathIs404(_ path: String) {
-        #expect(get(path).status.code == 404)
+        let r = get(path)
+        #expect(r.status.code == 404)
+        #expect(r.headers["X-Content-Type-Options"] == "nosniff")
+    }
+
+    /// A 404 names the route family the path came near, or lists the routes; it never echoes the path.
+    @Test func notFoundNamesTheRouteFamilyNotThePath() {
+        let near = String(decoding: get("/ring.gif%3Cscript%3E").body, as: UTF8.self)
+        #expect(near == "not found: the /ring route answers at /ring, /ring.svg and /ring.png only\n")
+        let far = String(decoding: get("/%3Cscript%3Ealert(1)").body, as: UTF8.self)
+        #expect(far.hasPrefix("not found: no such route; ringd serves /ring, /activity,"))
+        #expect(!far.contains("script") && !far.contains("alert"))
+    }
+
+    /// Every answer the application makes carries `nosniff`: health, readiness, metrics, 400 text, 404, 503.
+    @Test(arguments: ["/healthz", "/readyz", "/metrics", "/ring?p=oops", "/nope", "/", "/openapi.json", "/ring?p=0.5"])
+    func everyAnswerCarriesNosniff(_ target: String) {
+        #expect(get(target).headers["X-Content-Type-Options"] == "nosniff", "\(target)")
+    }
+
+    /// The server's own refusals are counted in `/metrics` by status and reason (issue 38).
+    @Test func protocolErrorsAreCountedByStatusAndReason() {
+        let app = RingApplication()
+        app.answeredProtocolError(.badRequest, reason: "bare LF line ending")
+        app.answeredProtocolError(.badRequest, reason: "bare LF line ending")
+        app.answeredProtocolError(.notImplemented, reason: "method not implemented")
+        let text = app.metrics.exposition(cache: app.cache.statistics)
+        #expect(text.contains("ringd_protocol_errors_total{status=\"400\",reason=\"bare LF line ending\"} 2\n"))
+        #expect(text.contains("ringd_protocol_errors_total{status=\"501\",reason=\"method not implemented\"} 1\n"))
+        #expect(text.contains("# HELP ringd_source_fetch_rejections_total src requests answered 503 because the fetch queue"))
+    }
+
+    /// The `src` error states the limit a client can meet: a query value's, not the URL parser's longer one.
+    @Test func srcTooLongStatesTheRealLimit() {
+        let long = "https://example.com/" + String(repeating: "a", count: 1100)
+        let text = String(decoding: get("/badge?src=" + long).body, as: UTF8.self)
+        #expect(text.contains("at most 1024 bytes"), "\(text)")
+        let encoded = "https://example.com/" + String(repeating: "%22", count: 1000)
+        let quoted = String(decoding: get("/badge?src=" + encoded).body, as: UTF8.self)
+        #expect(quoted.contains("at most 1024 bytes"), "\(quoted)")
+        #expect(!quoted.contains("2048"), "\(quoted)")
+    }
+
+    /// `/readyz` is 503 while the render queue is saturated, with hysteresis: on at ¾ full, off at half.
+    @Test func readinessFollowsTheRenderQueueWithHysteresis() {
+        let readiness = Readiness()
+        #expect(Readiness.saturatedAt(limit: 64) == 48 && Readiness.clearAt(limit: 64) == 32)
+        readiness.observeRenderQueue(queued: 47, limit: 64)
+        #expect(readiness.isReady)
+        readiness.observeRenderQueue(queued: 48, limit: 64)
+        #expect(!readiness.isReady && readiness.isSaturated && !readiness.isDraining)
+        readiness.observeRenderQueue(queued: 33, limit: 64)
+        #expect(readiness.isSaturated, "between the marks the state holds")
+        readiness.observeRenderQueue(queued: 32, limit: 64)
+        #expect(readiness.isReady)
+        readiness.observeRenderQueue(queued: 40, limit: 64)
+        #expect(readiness.isReady, "between the marks the state holds")
+        readiness.observeRenderQueue(queued: 0, limit: 0)
+        #expect(readiness.isReady, "a queue of 0 is never saturated")
     }
 
     @Test(arguments: ["/ring?p=0.7", "/ring.svg?p=0.7", "/ring?p=0.7&format=svg"])

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import RingHTTP
+import RingFetch
 import Testing
 @testable import RingApp
 
@@ -99,6 +100,33 @@ import Testing
         #expect(fromFlags.cacheMB == 0 && fromFlags.maxAge == 0 && fromFlags.renderThreads == 1)
         #expect(fromFlags.renderQueue == 0 && fromFlags.ioQueues == 1)
         #expect(fromFlags.appConfiguration.renderThreads == 1 && fromFlags.appConfiguration.renderQueueLimit == 0)
+    }
+
+    /// `--max-connections`, `--client-share` and `--trust-proxy` reach the server's and the application's
+    /// configurations; a bad proxy entry names the flag.
+    @Test func clientSharesReachBothConfigurations() throws {
+        let defaults = try Settings(host: nil, port: nil, logLevel: nil, environment: [:])
+        #expect(defaults.serverConfiguration.maxConnections == 10_000)
+        #expect(defaults.serverConfiguration.maxConnectionsPerClient == 2_500)
+        #expect(defaults.appConfiguration.clientSharePercent == 25 && defaults.appConfiguration.trustedProxies.isEmpty)
+        let env = ["RINGD_MAX_CONNECTIONS": "400", "RINGD_CLIENT_SHARE": "50", "RINGD_TRUST_PROXY": "10.0.0.0/8, ::1"]
+        let set = try Settings(host: nil, port: nil, logLevel: nil, environment: env)
+        #expect(set.serverConfiguration.maxConnections == 400 && set.serverConfiguration.maxConnectionsPerClient == 200)
+        #expect(set.appConfiguration.trustedProxies == [IPNetwork("10.0.0.0/8")!, IPNetwork("::1")!])
+        #expect(set.serverConfiguration.isUnlimitedClient(PeerAddress(bytes: [10, 1, 2, 3])!))
+        #expect(!set.serverConfiguration.isUnlimitedClient(PeerAddress(bytes: [127, 0, 0, 1])!))
+        let flags = try Settings(host: nil, port: nil, logLevel: nil, maxConnections: 8, clientShare: 100,
+                                 trustProxy: ["127.0.0.2"], environment: env)
+        #expect(flags.serverConfiguration.maxConnectionsPerClient == 8 && flags.trustProxy == [IPNetwork("127.0.0.2")!])
+        for (flag, env) in [("--trust-proxy", ["RINGD_TRUST_PROXY": "nginx"]), ("--client-share", ["RINGD_CLIENT_SHARE": "0"]),
+                            ("--max-connections", ["RINGD_MAX_CONNECTIONS": "1"])] {
+            #expect(throws: Settings.Invalid.self) { try Settings(host: nil, port: nil, logLevel: nil, environment: env) }
+            do {
+                _ = try Settings(host: nil, port: nil, logLevel: nil, environment: env)
+            } catch {
+                #expect(error.message.contains(flag), "\(error.message)")
+            }
+        }
     }
 
     @Test(arguments: [

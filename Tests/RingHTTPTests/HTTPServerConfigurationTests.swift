@@ -12,6 +12,9 @@ import Testing
         #expect(configuration.sendTimeout == .seconds(30))
         #expect(configuration.shutdownGracePeriod < .seconds(5), "SIGTERM must end the process within 5 s")
         #expect(configuration.maxQueuedOutput == 256 * 1024)
+        // One address may hold a quarter of the connections; nobody is exempt unless named.
+        #expect(configuration.maxConnections == 10_000 && configuration.maxConnectionsPerClient == 2_500)
+        #expect(!configuration.isUnlimitedClient(PeerAddress(bytes: [127, 0, 0, 1])!))
     }
 
     @Test func deadlineTickFollowsTheShortestTimeout() {

@@ -97,6 +97,20 @@ import Testing
 
     /// A listener on an ephemeral port, a client connected to it, and the accepted end.
     static func connectedPair() throws -> (Socket, Socket) {
+        let (client, accepted, _) = try connectedPairWithPeer()
+        return (client, accepted)
+    }
+
+    /// `accept` reports the client's address: what the per-client shares count by.
+    @Test func acceptReportsThePeerAddress() throws {
+        let (client, accepted, peer) = try Self.connectedPairWithPeer()
+        defer { client.close(); accepted.close() }
+        #expect(peer?.description == "127.0.0.1")
+        #expect(peer?.isIPv6 == false)
+    }
+
+    /// ``connectedPair()`` and the peer address `accept` reported.
+    static func connectedPairWithPeer() throws -> (Socket, Socket, PeerAddress?) {
         let listener = try Socket.listening(on: SocketAddress(host: "127.0.0.1", port: 0), backlog: 4)
         defer { listener.close() }
         let address = try listener.localAddress()
@@ -104,11 +118,12 @@ import Testing
         let status = address.withSockAddr { connect(client.descriptor, $0, $1) }
         #expect(status == 0)
         try client.setNonBlocking()
-        var accepted: Int32?
+        var accepted: (descriptor: Int32, peer: PeerAddress?)?
         for _ in 0..<100 where accepted == nil {
             accepted = try listener.acceptConnection()
             if accepted == nil { usleep(10_000) }
         }
-        return (client, Socket(descriptor: try #require(accepted)))
+        let pair = try #require(accepted)
+        return (client, Socket(descriptor: pair.descriptor), pair.peer)
     }
 }

@@ -159,6 +159,42 @@ import Testing
         }
     }
 
+    /// One address may hold only its share of the connections: over it its new ones get 429 and are closed, while
+    /// another address is still served, and a proxy exempted from the share is not held to it (issue 38).
+    @Test func anAddressOverItsConnectionShareGets429WhileAnotherIsServed() async throws {
+        try await withLiveServer({
+            $0.maxConnections = 16
+            $0.maxConnectionsPerClient = 2
+            $0.isUnlimitedClient = { $0.description == "127.0.0.3" }
+        }) { server, port in
+            let held = try (0..<2).map { _ in try TestClient(port: port) }
+            for client in held {
+                client.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+                #expect(try client.readResponse().status == 200)
+            }
+            let over = try TestClient(port: port)
+            let refused = try over.readResponse()
+            #expect(refused.status == 429)
+            #expect(refused.header("Retry-After") == "1")
+            #expect(refused.header("X-Content-Type-Options") == "nosniff")
+            #expect(over.waitForClose())
+            let other = try TestClient(port: port, from: "127.0.0.2")
+            other.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(try other.readResponse().status == 200)
+            let proxied = try (0..<4).map { _ in try TestClient(port: port, from: "127.0.0.3") }
+            for client in proxied {
+                client.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+                #expect(try client.readResponse().status == 200)
+            }
+            // A connection that closes gives its address the place back.
+            held[0].close()
+            #expect(eventually { server.openConnections == 6 })
+            let again = try TestClient(port: port)
+            again.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(try again.readResponse().status == 200)
+        }
+    }
+
     @Test(.enabled(if: ipv6LoopbackAvailable, "this machine cannot bind ::1 (no IPv6 loopback)"))
     func servesOnIPv6Loopback() async throws {
         try await withLiveServer(host: "::1") { server, port in

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Dispatch
 import RingApp
 import RingHTTP
@@ -125,6 +128,86 @@ import Testing
             #expect(worst < .seconds(1))
             let text = String(decoding: try healthClient.get("/metrics").body, as: UTF8.self)
             #expect(text.contains("ringd_overload_rejections_total \(rejected.count)\n"))
+        }
+    }
+
+    /// `/readyz` follows the render queue: 503 once it is ¾ full, 200 again once it has drained (both edges seen over
+    /// the wire), while `/healthz` stays 200. Timing goals (503 within 1 s, back within 5 s) are measured by
+    /// scripts/check-fairness.py, not asserted here.
+    @Test func readyzAnswers503WhileTheRenderQueueIsSaturated() async throws {
+        let limit = 4
+        // One client fills the queue here: no per-client share (that has its own test below).
+        try await withRingd(AppConfiguration(renderThreads: 1, renderQueueLimit: limit, clientSharePercent: 100)) { _, _, port in
+            let probe = try TestClient(port: port)
+            #expect(try probe.get("/readyz").status == 200)
+            // One render running and the queue full: animated PNGs, slow enough to stay queued while probed.
+            let burst = try (0...limit).map { _ in try TestClient(port: port, timeout: .seconds(120)) }
+            for (i, client) in burst.enumerated() {
+                client.request("/ring.png?p=0.\(i + 11)&size=512&animate=1")
+            }
+            var busy: TestClient.Response?
+            for _ in 0..<200 where busy == nil {
+                let r = try probe.get("/readyz")
+                if r.status == 503 { busy = r } else { usleep(20_000) }
+            }
+            let saturated = try #require(busy, "/readyz never answered 503 with the queue full")
+            #expect(String(decoding: saturated.body, as: UTF8.self).hasPrefix("busy: the render queue is saturated"))
+            #expect(saturated.header("X-Content-Type-Options") == "nosniff")
+            #expect(try probe.get("/healthz").status == 200)
+            let responses = try burst.map { try $0.readResponse() }
+            // The last may find the first still queued (not yet taken by the thread) and the queue full: 503.
+            #expect(responses.allSatisfy { $0.status == 200 || $0.status == 503 })
+            #expect(responses.filter { $0.status == 200 }.count >= limit)
+            #expect(try probe.get("/readyz").status == 200, "/readyz still 503 with the queue drained")
+        }
+    }
+
+    /// Renders whose clients all closed their connections are dropped before they start (counted in
+    /// `ringd_render_cancelled_total`), and at most the ones already running finish.
+    @Test func rendersWhoseClientsLeftAreCancelled() async throws {
+        try await withRingd(AppConfiguration(renderThreads: 1, renderQueueLimit: 16, clientSharePercent: 100)) { app, _, port in
+            let count = 10
+            var burst: [TestClient]? = try (0..<count).map { _ in try TestClient(port: port) }
+            for (i, client) in burst!.enumerated() { client.request("/ring.png?p=0.\(i + 31)&size=512&animate=1") }
+            let probe = try TestClient(port: port)
+            // Wait until every request is in the pool (running or queued), then close every client at once.
+            for _ in 0..<500 where app.metrics.renderCancelledCount == 0 {
+                let text = String(decoding: try probe.get("/metrics").body, as: UTF8.self)
+                if text.contains("ringd_cache_misses_total \(count)\n") { break }
+                usleep(10_000)
+            }
+            burst = nil
+            var cancelled = 0
+            for _ in 0..<1000 where cancelled < count - 2 {
+                cancelled = app.metrics.renderCancelledCount
+                usleep(10_000)
+            }
+            print("cancellation: \(cancelled) of \(count) renders cancelled after their clients left; \(app.metrics.renderCount) finished")
+            #expect(cancelled >= count - 2)
+            #expect(app.metrics.renderCount <= 2)
+            let text = String(decoding: try probe.get("/metrics").body, as: UTF8.self)
+            #expect(text.contains("ringd_render_cancelled_total \(cancelled)\n"))
+        }
+    }
+
+    /// One address may hold only its share of the render queue: over it, 429 with `Retry-After`, counted by queue,
+    /// while another address's renders are still queued and answered (issue 38).
+    @Test func anAddressOverItsQueueShareGets429WhileAnotherIsServed() async throws {
+        // A share of 2 of the 8 places.
+        try await withRingd(AppConfiguration(renderThreads: 1, renderQueueLimit: 8, clientSharePercent: 25)) { app, _, port in
+            let burst = try (0..<6).map { _ in try TestClient(port: port, timeout: .seconds(120)) }
+            for (i, client) in burst.enumerated() { client.request("/ring.png?p=0.\(i + 51)&size=512&animate=1") }
+            let probe = try TestClient(port: port)
+            // All six answered or in the pool: at most one running and two waiting, the rest turned away.
+            #expect(eventually(within: .seconds(60)) { app.metrics.renderQueueOverShareCount >= 3 })
+            let other = try TestClient(port: port, from: "127.0.0.2", timeout: .seconds(120))
+            #expect(try other.get("/ring.png?p=0.59&size=512&animate=1").status == 200)
+            let responses = try burst.map { try $0.readResponse() }
+            let refused = responses.filter { $0.status == 429 }
+            #expect(refused.count >= 3 && responses.allSatisfy { $0.status == 200 || $0.status == 429 })
+            #expect(refused.allSatisfy { $0.header("Retry-After") == "1" && $0.header("X-Content-Type-Options") == "nosniff" })
+            let text = String(decoding: try probe.get("/metrics").body, as: UTF8.self)
+            #expect(text.contains("ringd_client_share_refusals_total{queue=\"render\"} \(refused.count)\n"))
         }
     }
 }

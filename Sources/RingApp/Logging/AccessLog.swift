@@ -49,6 +49,20 @@ struct AccessLog: Sendable {
         sink.write(line: out)
     }
 
+    /// A request whose client left before its answer (issue 38): status 499 (nginx's "client closed request"), no
+    /// body, `reason="client gone"`; never the 200 its render would have given.
+    func recordClientGone(_ request: HTTPRequest, route: RequestRoute, since start: ContinuousClock.Instant) {
+        var out: [UInt8] = []
+        appendLine(
+            method: request.method == .head ? "HEAD" : "GET", route: route.rawValue, status: Self.clientGoneStatus,
+            bytes: 0, ms: Self.milliseconds(ContinuousClock.now - start), cache: "-", renderMs: nil,
+            target: Self.excerpt(request.target), reason: "client gone", to: &out)
+        sink.write(line: out)
+    }
+
+    /// The status logged for a request whose client left first (nothing is sent).
+    static let clientGoneStatus = 499
+
     /// A response the server made without asking the app (a protocol error): no request to name, the reason
     /// instead.
     func recordProtocolError(_ status: HTTPStatus, reason: String) {

@@ -46,6 +46,8 @@ public final class Metrics: Sendable {
     private let state = LockedValue(State())
     /// `ringd_http_request_duration_seconds`, one histogram per route and status class (Metrics+Conventions).
     let requestDurations = LockedValue(Metrics.emptyRequestDurations())
+    /// Protocol errors, fetch-queue refusals and cancelled work (RefusalCounters).
+    let refusals = RefusalCounters()
     private let openConnectionsGauge = LockedValue<(@Sendable () -> Int)?>(nil)
 
     public init() {}
@@ -168,6 +170,7 @@ public final class Metrics: Sendable {
         out.family("ringd_source_documents", "gauge", "src documents held (fresh or stale).")
         out.sample("ringd_source_documents", sourceDocuments)
 
+        refusals.append(to: &out)
         out.family("ringd_open_connections", "gauge", "Client connections currently open.")
         out.sample("ringd_open_connections", openConnections)
         appendConventionalSeries(to: &out, renderQueue: renderQueue)

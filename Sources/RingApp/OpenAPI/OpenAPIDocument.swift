@@ -23,7 +23,8 @@ public enum OpenAPIDocument {
             operation(method, id: "index", summary: "The URL builder page.", parameters: [], responses: [
                 ("200", ["description": "The page.", "content": [mediaType(indexContentType): [:]]]),
                 ("304", ["description": "Not modified: If-None-Match lists the page's entity tag."]),
-                ("503", ["$ref": "#/components/responses/Overloaded"]),
+                ("429", ["$ref": "#/components/responses/OverShare"]),
+            ("503", ["$ref": "#/components/responses/Overloaded"]),
             ])
         }))
         paths.append(("/openapi.json", pathItem { method in
@@ -31,19 +32,22 @@ public enum OpenAPIDocument {
                 ("200", ["description": "The OpenAPI document.", "content": ["application/json": [
                     "schema": ["type": "object", "required": ["openapi", "info", "paths"]],
                 ]]]),
-                ("503", ["$ref": "#/components/responses/Overloaded"]),
+                ("429", ["$ref": "#/components/responses/OverShare"]),
+            ("503", ["$ref": "#/components/responses/Overloaded"]),
             ])
         }))
         paths.append(("/healthz", pathItem { method in
             operation(method, id: "healthz", summary: "Liveness: the text ok.", parameters: [], responses: [
                 ("200", ["description": "ok", "content": ["text/plain": ["schema": ["const": "ok"]]]]),
-                ("503", ["$ref": "#/components/responses/Overloaded"]),
+                ("429", ["$ref": "#/components/responses/OverShare"]),
+            ("503", ["$ref": "#/components/responses/Overloaded"]),
             ])
         }))
         paths.append(("/readyz", pathItem { method in
             operation(method, id: "readyz", summary: "Readiness: 200 while serving, 503 once a drain has begun (SIGTERM).",
                       parameters: [], responses: [
                 ("200", ["description": "ready", "content": ["text/plain": ["schema": ["type": "string"]]]]),
+                ("429", ["$ref": "#/components/responses/OverShare"]),
                 ("503", ["description": "Draining before shutdown (or overloaded): send new requests elsewhere.",
                          "content": ["text/plain": ["schema": ["type": "string"]]]]),
             ])
@@ -53,7 +57,8 @@ public enum OpenAPIDocument {
                       parameters: [], responses: [
                 ("200", ["description": "Prometheus text exposition format 0.0.4.",
                          "content": [mediaType(PrometheusText.contentType): ["schema": ["type": "string"]]]]),
-                ("503", ["$ref": "#/components/responses/Overloaded"]),
+                ("429", ["$ref": "#/components/responses/OverShare"]),
+            ("503", ["$ref": "#/components/responses/Overloaded"]),
             ])
         }))
         return [
@@ -150,6 +155,7 @@ public enum OpenAPIDocument {
             ]),
             ("400", ["$ref": "#/components/responses/BadRequest"]),
             ("414", ["$ref": "#/components/responses/URITooLong"]),
+            ("429", ["$ref": "#/components/responses/OverShare"]),
             ("431", ["$ref": "#/components/responses/HeadersTooLarge"]),
             ("502", ["$ref": "#/components/responses/SourceFailed"]),
             ("503", ["$ref": "#/components/responses/Overloaded"]),
@@ -276,6 +282,12 @@ public enum OpenAPIDocument {
         ]),
         ("HeadersTooLarge", [
             "description": "The request's header fields are larger than the server accepts.",
+            "content": ["text/plain": ["schema": ["type": "string"]]],
+        ]),
+        ("OverShare", [
+            "description": .string("This client (its address, an IPv6 /64) already holds its share of the render or src "
+                + "fetch queue or of the connections (--client-share); others are served. Retry after Retry-After seconds."),
+            "headers": ["Retry-After": ["$ref": "#/components/headers/Retry-After"]],
             "content": ["text/plain": ["schema": ["type": "string"]]],
         ]),
         ("Overloaded", [

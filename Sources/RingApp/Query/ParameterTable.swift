@@ -58,8 +58,7 @@ public struct ParameterTable: Sendable {
                   doc: "Output format when the path has no .svg/.png extension.", example: "png"),
         Parameter("strict", .flag, default: "0",
                   doc: "1 answers bad parameters with 400 text even for image requests, and refuses parameters the route does not read (named in X-Ring-Ignored otherwise).", example: "1"),
-        // A query value is at most QueryString.maxValueBytes long, whatever the URL parser would take.
-        Parameter("src", .url(maxLength: min(SourceURL.maxLength, QueryString.maxValueBytes)), default: "none",
+        Parameter("src", .url(maxLength: SourceQuery.maxURLBytes), default: "none",
                   doc: "URL of a JSON document the values come from: shields' endpoint schema (label, message, color) plus any parameter here, or a number picked by query. Parameters in the URL win.",
                   example: "https://example.org/coverage.json"),
         Parameter("query", .jsonPath(maxLength: JSONPath.maxLength), default: "none",

@@ -25,18 +25,35 @@ struct ImageRenderer: Sendable {
     /// The bytes of `spec` in `format` for a caller that already holds its key's `digest` (a render job's
     /// ``CacheKey``): the key is worked out once per miss, not again here.
     func body(_ spec: RingSpec, format: OutputFormat, digest: String) throws(QueryError) -> [UInt8] {
+        // Without a control nothing stops the render, so there is always a body.
+        try body(spec, format: format, digest: digest, control: nil)!
+    }
+
+    /// The bytes, or nil when `control` said to stop (between an animation's frames: stills and SVG, short whatever
+    /// their size, always finish).
+    func body(_ spec: RingSpec, format: OutputFormat, digest: String, control: RenderControl?) throws(QueryError) -> [UInt8]? {
         let scene = RingLayout.scene(for: spec, text: typeface.setter)
         switch format {
         case .svg:
             return Array(SVGWriter.write(scene, options: SVGWriter.Options(idPrefix: "r" + digest.prefix(8))).utf8)
         case .png:
-            return Self.png(scene, scale: Double(spec.common.scale), maximumFrames: maximumFrames)
+            return Self.png(scene, scale: Double(spec.common.scale), maximumFrames: maximumFrames) { progress in
+                control?.shouldStop(progress: progress) ?? false
+            }
         }
     }
 
     /// The PNG of `scene` at `scale` device pixels per CSS pixel: an APNG when the scene moves (frames from
     /// ``FramePlan``, plays once, the final frame as default image), else a plain PNG.
     static func png(_ scene: Scene, scale: Double, maximumFrames: Int = APNGEncoder.maximumFrameCount) -> [UInt8] {
+        png(scene, scale: scale, maximumFrames: maximumFrames) { _ in false }!
+    }
+
+    /// ``png(_:scale:maximumFrames:)``, asking `shouldStop` with the share of frames done before each frame; nil
+    /// when it said yes.
+    static func png(
+        _ scene: Scene, scale: Double, maximumFrames: Int, shouldStop: (Double) -> Bool
+    ) -> [UInt8]? {
         guard scene.isAnimated, let duration = scene.duration else { return stillPNG(scene, scale: scale) }
         let plan = FramePlan(duration: duration, maximumFrames: maximumFrames)
         let still = Rasterizer.render(scene.frame(at: duration), scale: scale)
@@ -45,6 +62,7 @@ struct ImageRenderer: Sendable {
             var stream = APNGStreamEncoder(defaultImage: still, frameCount: plan.times.count, options: options)
             var fits = true
             for (k, (time, delay)) in zip(plan.times, plan.delays).enumerated() {
+                if shouldStop(Double(k) / Double(plan.times.count)) { return nil }
                 let frame = k == plan.times.count - 1 ? still : Rasterizer.render(scene.frame(at: time), scale: scale)
                 guard stream.append(frame, delay: delay) else {
                     fits = false

@@ -27,18 +27,26 @@ struct RenderJob: Sendable {
     /// that started the render takes identity, so compressing first would only delay its answer.
     var defersGzip = false
 
-    /// Renders, caches and times the result.
-    func run(_ app: RingApplication) -> RenderOutcome {
+    /// Estimated work of the render, in device pixels drawn (``RenderMemory/workEstimate(_:format:typeface:)``):
+    /// what sorts cheap jobs before heavy ones.
+    var estimate: Int = 0
+
+    /// Renders, caches and times the result; stops (``RenderOutcome/cancelled``) when `control` says so.
+    func run(_ app: RingApplication, control: RenderControl? = nil) -> RenderOutcome {
         let clock = ContinuousClock()
         let start = clock.now
         let entry: CacheEntry
         switch kind {
         case .image(let spec):
-            let body: [UInt8]
+            let rendered: [UInt8]?
             do {
-                body = try app.renderer.body(spec, format: key.format, digest: key.digest)
+                rendered = try app.renderer.body(spec, format: key.format, digest: key.digest, control: control)
             } catch {
                 return .failed(error)
+            }
+            guard let body = rendered else {
+                app.metrics.refusals.countRenderCancelled()
+                return .cancelled
             }
             entry = .image(
                 key: key, body: body, route: route, configuration: app.configuration,
@@ -84,6 +92,8 @@ enum RenderOutcome: Sendable {
     /// The cached result and the seconds its render took.
     case entry(CacheEntry, renderSeconds: Double)
     case failed(QueryError)
+    /// Stopped between frames: every client waiting for it had gone (``RenderControl``).
+    case cancelled
 
     /// Seconds the render took, or nil when it was refused.
     var renderSeconds: Double? {

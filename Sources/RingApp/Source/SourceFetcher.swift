@@ -9,14 +9,16 @@ final class SourceFetcher: Sendable {
     let client: FetchClient
     /// The fetch threads: a bounded queue with single flight per URL (the same pool type renders use).
     let pool: RenderPool<String, SourceStore.Lookup>
-    private let logLimiter = LockedValue(LogLimiter())
+    private let logLimit = LogRateLimit(linesPerMinute: SourceFetcher.logLinesPerMinute)
     private let logger = Logger(label: "ringd.source")
 
     /// Log lines about failed fetches allowed per minute (the rest are counted in `/metrics` only): an
     /// upstream that is down must not flood the log once per request.
     static let logLinesPerMinute = 20
 
-    init(configuration: SourceConfiguration) throws(SourceSetupError) {
+    /// - Parameter shares: the per-client shares: one client may hold its share of the queue, and all threads but
+    ///   one (fetches hang on a dead upstream for the whole budget, so one client's could otherwise hold them all).
+    init(configuration: SourceConfiguration, shares: ClientShares? = nil) throws(SourceSetupError) {
         let policy: AddressPolicy
         do {
             policy = try AddressPolicy(allowHTTP: configuration.allowHTTP, allow: configuration.allow, deny: configuration.deny)
@@ -28,7 +30,10 @@ final class SourceFetcher: Sendable {
         } catch {
             throw SourceSetupError(description: "\(error)")
         }
-        pool = RenderPool(threads: configuration.fetchThreads, queueLimit: configuration.fetchQueueLimit)
+        pool = RenderPool(
+            threads: configuration.fetchThreads, queueLimit: configuration.fetchQueueLimit,
+            clientShare: shares?.share(of: configuration.fetchQueueLimit) ?? .max,
+            clientThreads: shares.map { $0.percent < 100 ? configuration.fetchThreads - 1 : .max } ?? .max)
     }
 
     /// Fetches and parses `url`'s document, records the outcome and counts it; blocking (a fetch thread).
@@ -59,28 +64,13 @@ final class SourceFetcher: Sendable {
         } else {
             metrics.countSourceFetch(result: problem.result, seconds: seconds)
         }
-        if logLimiter.withLock({ $0.allow(at: clock.now) }) {
+        if logLimit.allow() {
             logger.warning("src fetch failed", metadata: [
                 "url": .string(String(key.prefix(256))), "problem": .string(problem.reason),
                 "serving": .string(lookup.isStale ? "stale" : "error"),
             ])
         }
         return lookup
-    }
-
-    private struct LogLimiter {
-        var windowStart: ContinuousClock.Instant?
-        var lines = 0
-
-        mutating func allow(at t: ContinuousClock.Instant) -> Bool {
-            if let start = windowStart, t - start < .seconds(60) {
-                lines += 1
-                return lines <= SourceFetcher.logLinesPerMinute
-            }
-            windowStart = t
-            lines = 1
-            return true
-        }
     }
 }
 

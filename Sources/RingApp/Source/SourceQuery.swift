@@ -9,6 +9,9 @@ struct SourceQuery: Sendable {
     /// Parameters the document may not set: they say where the values come from and how the answer is shaped,
     /// so a document naming another `src` cannot make ringd fetch elsewhere.
     static let reservedNames: Set<String> = ["src", "query", "max", "format", "strict"]
+    /// Longest `src` accepted, in bytes as given: a query value's limit (``QueryString/maxValueBytes``) is the
+    /// shorter of the two, so it is the one a client can meet.
+    static let maxURLBytes = min(SourceURL.maxLength, QueryString.maxValueBytes)
 
     let url: SourceURL
     /// Where the number is (`query=`), or nil for shields' endpoint schema.
@@ -33,7 +36,10 @@ struct SourceQuery: Sendable {
         do {
             url = try SourceURL(parsing: src)
         } catch {
-            throw QueryError(parameter: "src", given: src, expected: "an http(s) URL of at most \(SourceURL.maxLength) bytes (this one \(error))")
+            // The URL parser's own length limit applies to the URL as it prints (percent-encoded), which only a URL
+            // of characters that need encoding can pass: say so rather than quote a limit of another length.
+            let problem = error == .tooLong ? "is too long once percent-encoded" : error.reason
+            throw QueryError(parameter: "src", given: src, expected: "an http(s) URL of at most \(maxURLBytes) bytes (this one \(problem))")
         }
         var path: JSONPath?
         if let text = given("query") {

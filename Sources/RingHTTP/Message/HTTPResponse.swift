@@ -26,10 +26,12 @@ public struct HTTPResponse: Sendable {
         self.body = body
     }
 
-    /// A `text/plain; charset=utf-8` response.
+    /// A `text/plain; charset=utf-8` response with `X-Content-Type-Options: nosniff`: a browser must not take
+    /// a message that quotes a client's bytes for HTML or script.
     public static func text(_ status: HTTPStatus, _ text: String, headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
         var h = headers
         h.replaceOrAdd(name: "Content-Type", value: "text/plain; charset=utf-8")
+        h.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
         return HTTPResponse(status: status, headers: h, body: Array(text.utf8))
     }
 

@@ -22,6 +22,7 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     public static let contentTooLarge = HTTPStatus(code: 413, reason: "Content Too Large")
     public static let uriTooLong = HTTPStatus(code: 414, reason: "URI Too Long")
     public static let expectationFailed = HTTPStatus(code: 417, reason: "Expectation Failed")
+    public static let tooManyRequests = HTTPStatus(code: 429, reason: "Too Many Requests")
     public static let requestHeaderFieldsTooLarge = HTTPStatus(code: 431, reason: "Request Header Fields Too Large")
     public static let internalServerError = HTTPStatus(code: 500, reason: "Internal Server Error")
     public static let notImplemented = HTTPStatus(code: 501, reason: "Not Implemented")

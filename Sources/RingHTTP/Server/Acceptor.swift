@@ -54,26 +54,35 @@ final class Acceptor: @unchecked Sendable {
     private func acceptPending() {
         guard !cancelled else { return }
         for _ in 0..<Self.acceptsPerWakeUp {
-            let descriptor: Int32?
+            let accepted: (descriptor: Int32, peer: PeerAddress?)?
             do {
-                descriptor = try listener.acceptConnection()
+                accepted = try listener.acceptConnection()
             } catch {
                 handleAcceptError(error)
                 return
             }
-            guard let descriptor else { return }
-            hand(descriptor)
+            guard let accepted else { return }
+            hand(accepted.descriptor, peer: accepted.peer)
         }
     }
 
-    private func hand(_ descriptor: Int32) {
-        guard server.connectionWillOpen() else {
-            Self.refuse(descriptor)
+    private func hand(_ descriptor: Int32, peer: PeerAddress?) {
+        let group: PeerAddress?
+        switch server.connectionWillOpen(from: peer) {
+        case .success(let counted):
+            group = counted
+        case .failure(.cap):
+            server.responder.answeredProtocolError(.serviceUnavailable, reason: Self.capReason)
+            Self.refuse(descriptor, .serviceUnavailable, reason: Self.capReason)
+            return
+        case .failure(.clientShare):
+            server.responder.answeredProtocolError(.tooManyRequests, reason: Self.clientShareReason)
+            Self.refuse(descriptor, .tooManyRequests, reason: Self.clientShareReason)
             return
         }
         let loop = loops[nextLoop]
         nextLoop = (nextLoop + 1) % loops.count
-        loop.queue.async { loop.adopt(descriptor: descriptor) }
+        loop.queue.async { loop.adopt(descriptor: descriptor, peer: peer, group: group) }
     }
 
     private func handleAcceptError(_ error: SystemError) {
@@ -94,13 +103,19 @@ final class Acceptor: @unchecked Sendable {
         }
     }
 
-    /// At the connection cap: a best-effort 503 on the fresh socket, then close it.
-    private static func refuse(_ descriptor: Int32) {
+    /// The reason a connection over the cap is refused with.
+    static let capReason = "too many connections"
+    /// The reason a connection over its client's share of the cap is refused with.
+    static let clientShareReason = "too many connections from one address"
+
+    /// At the connection cap (503) or the client's share of it (429): a best-effort answer on the fresh socket, then
+    /// close it.
+    private static func refuse(_ descriptor: Int32, _ status: HTTPStatus, reason: String) {
         let socket = Socket(descriptor: descriptor)
         var bytes: [UInt8] = []
         var dates = HTTPDateCache()
         ResponseSerializer.append(
-            ResponseSerializer.protocolError(.serviceUnavailable, reason: "too many connections"),
+            ResponseSerializer.protocolError(status, reason: reason),
             isHeadRequest: false, connection: .close, dateLine: dates.headerLine(), to: &bytes)
         _ = bytes.withUnsafeBytes { try? socket.send($0) }
         socket.shutdownOutput()

@@ -56,9 +56,18 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
     @exclusivity(unchecked) private var peerClosedInput = false
     /// The request whose response the responder will deliver later; nothing after it is parsed meanwhile.
     @exclusivity(unchecked) private var deferredRequest: HTTPRequest?
+    /// The writer the responder made for ``deferredRequest``: told when the client leaves before the answer.
+    @exclusivity(unchecked) private var deferredWriter: HTTPResponseWriter?
     @exclusivity(unchecked) private var isClosed = false
 
-    init(socket: Socket, token: UInt64, loop: IOLoop, now: MonotonicInstant) {
+    /// The address of the other end, handed to the responder with each request.
+    let peer: PeerAddress?
+    /// The client group the server counted this connection under (``HTTPServer/connectionWillOpen(from:)``).
+    let clientGroup: PeerAddress?
+
+    init(socket: Socket, token: UInt64, loop: IOLoop, now: MonotonicInstant, peer: PeerAddress? = nil, group: PeerAddress? = nil) {
+        self.peer = peer
+        self.clientGroup = group
         self.loop = loop
         self.socket = socket
         self.token = token
@@ -77,6 +86,13 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
         guard !isClosed else { return }
         if event.error {
             close()  // a reset or another socket error: the peer is gone, nothing can be delivered
+            return
+        }
+        if event.peerClosed, deferredRequest != nil {
+            // The client left while its answer was being prepared (issue 38): close, which tells the responder so
+            // that work nobody waits for any more can be dropped. A client that only shut its sending side counts
+            // as gone too, as nginx takes it; one that wants its answer keeps the connection open until it has it.
+            close()
             return
         }
         if interest.read, event.readable || event.hangUp {
@@ -202,7 +218,8 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
                 return
             }
             if deferredRequest != nil {
-                suspendReads()  // resumed by `drive` once the deferred response is queued
+                // Reads resume once the deferred response is queued; meanwhile only the client's leaving is watched.
+                setInterest(read: false, write: interest.write, peerClose: true)
                 return
             }
             if answerBufferedRequests() { continue }
@@ -240,7 +257,7 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
     private func answer(_ request: HTTPRequest) {
         switch request.method {
         case .get, .head:
-            switch loop.responder.respond(to: request, deferral: HTTPDeferral(sink: self)) {
+            switch loop.responder.respond(to: request, deferral: HTTPDeferral(sink: self, peer: peer)) {
             case .response(let response):
                 enqueue(response, answering: request)
             case .deferred:
@@ -255,7 +272,7 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
                 queueProtocolError(.methodNotAllowed, reason: "only GET and HEAD are allowed")
             }
         case .other:
-            queueProtocolError(.notImplemented, reason: "method \(request.method.token) is not implemented")
+            queueProtocolError(.notImplemented, reason: "method not implemented")
         case .post, .put, .delete, .patch, .trace, .connect:
             queueProtocolError(.methodNotAllowed, reason: "only GET and HEAD are allowed")
         }
@@ -296,6 +313,10 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
         outputBodyOffset = 0
     }
 
+    func deferredWriterMade(_ writer: HTTPResponseWriter) {
+        deferredWriter = writer
+    }
+
     /// The responder's late answer, from any thread: answered on this connection's queue.
     func deliverDeferred(_ response: HTTPResponse) {
         loop.queue.async { [self] in answerDeferred(response) }
@@ -305,6 +326,7 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
     private func answerDeferred(_ response: HTTPResponse) {
         guard !isClosed, let request = deferredRequest else { return }
         deferredRequest = nil
+        deferredWriter = nil
         enqueue(response, answering: request)
         drive(now: loop.now())
     }
@@ -360,11 +382,11 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
     }
 
     private func watchWritability() {
-        setInterest(read: interest.read, write: true)
+        setInterest(read: interest.read, write: true, peerClose: interest.peerClose)
     }
 
     private func unwatchWritability() {
-        setInterest(read: interest.read, write: false)
+        setInterest(read: interest.read, write: false, peerClose: interest.peerClose)
     }
 
     private func suspendReads() {
@@ -377,8 +399,8 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
     }
 
     /// Tells the poller what to report; a system call only when it changes.
-    private func setInterest(read: Bool, write: Bool) {
-        let wanted = EventPoller.Interest(read: read, write: write)
+    private func setInterest(read: Bool, write: Bool, peerClose: Bool = false) {
+        let wanted = EventPoller.Interest(read: read, write: write, peerClose: peerClose)
         guard wanted != interest, !isClosed else { return }
         interest = wanted
         loop.poller?.modify(socket.descriptor, token: token, interest: wanted)
@@ -402,6 +424,11 @@ final class Connection: DeferredResponseSink, @unchecked Sendable {
     private func close() {
         guard !isClosed else { return }
         isClosed = true
+        if deferredRequest != nil {
+            deferredRequest = nil
+            deferredWriter?.abandon()  // the answer can no longer be delivered: its work may stop
+        }
+        deferredWriter = nil
         machine.closed()
         loop.poller?.remove(socket.descriptor)
         socket.close()

@@ -23,9 +23,12 @@ final class EventPoller: @unchecked Sendable {
     struct Interest: Equatable {
         var read: Bool
         var write: Bool
+        /// The peer shutting its sending side (`EPOLLRDHUP`) while reads are off: a client leaving while its answer
+        /// is prepared.
+        var peerClose = false
 
         var events: UInt32 {
-            (read ? EPOLLIN.rawValue : 0) | (write ? EPOLLOUT.rawValue : 0)
+            (read ? EPOLLIN.rawValue : 0) | (write ? EPOLLOUT.rawValue : 0) | (peerClose ? EPOLLRDHUP.rawValue : 0)
         }
     }
 
@@ -37,6 +40,8 @@ final class EventPoller: @unchecked Sendable {
         let writable: Bool
         let hangUp: Bool
         let error: Bool
+        /// The peer shut its sending side (reported only with ``Interest/peerClose``).
+        var peerClosed = false
     }
 
     /// Reports handled per wake-up; the source fires again while more are pending.
@@ -88,7 +93,8 @@ final class EventPoller: @unchecked Sendable {
             let bits = event.events
             handle(Event(
                 token: event.data.u64, readable: bits & EPOLLIN.rawValue != 0, writable: bits & EPOLLOUT.rawValue != 0,
-                hangUp: bits & EPOLLHUP.rawValue != 0, error: bits & EPOLLERR.rawValue != 0))
+                hangUp: bits & EPOLLHUP.rawValue != 0, error: bits & EPOLLERR.rawValue != 0,
+                peerClosed: bits & EPOLLRDHUP.rawValue != 0))
         }
         return Int(count)
     }

@@ -18,7 +18,8 @@ public protocol HTTPResponder: Sendable {
 
     /// Told when the server itself answers with an error (a malformed or oversized request, a method other
     /// than GET or HEAD, a head that came too slowly) and closes the connection: the responder never saw a
-    /// request, but an access log still owes the response a line. Runs on the connection's I/O queue.
+    /// request, but an access log still owes the response a line. Runs on the connection's I/O queue, or on the
+    /// acceptor's for a connection refused at the connection cap (503, "too many connections").
     func answeredProtocolError(_ status: HTTPStatus, reason: String)
 
     /// Answers an `OPTIONS` request (a browser's CORS preflight, RFC 9110 §9.3.7), or nil to have the server

@@ -1,3 +1,4 @@
+import RingSync
 import Synchronization
 
 /// Delivers one deferred response to the connection that asked for it.
@@ -23,4 +24,35 @@ public final class HTTPResponseWriter: Sendable {
 
     /// Whether ``write(_:)`` has been called.
     public var hasWritten: Bool { written.load(ordering: .acquiring) }
+
+    /// What to do when the client gives up before the answer (nil: nothing yet); `abandoned` once it has.
+    private let abandonment = LockedValue<(handler: (@Sendable () -> Void)?, abandoned: Bool)>((nil, false))
+
+    /// Runs `handler` when the client leaves before the answer is written: it closed the connection (or shut its
+    /// sending side, which ringd takes as leaving, as nginx does), or the connection was closed under it. At once
+    /// if it already has. A later call replaces an earlier handler that has not run (the work the request waits
+    /// for has moved on: a fetch, then a render).
+    public func onAbandon(_ handler: @escaping @Sendable () -> Void) {
+        let runNow = abandonment.withLock { state in
+            if state.abandoned { return true }
+            state.handler = handler
+            return false
+        }
+        if runNow { handler() }
+    }
+
+    /// Whether the client left before the answer.
+    public var isAbandoned: Bool { abandonment.withLock { $0.abandoned } }
+
+    /// The connection's report that its client left with this answer unwritten.
+    func abandon() {
+        guard !hasWritten else { return }
+        let handler = abandonment.withLock { state -> (@Sendable () -> Void)? in
+            guard !state.abandoned else { return nil }
+            state.abandoned = true
+            defer { state.handler = nil }
+            return state.handler
+        }
+        handler?()
+    }
 }

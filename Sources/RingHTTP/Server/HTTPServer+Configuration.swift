@@ -40,6 +40,13 @@ extension HTTPServer {
         public var backlog: Int
         /// Open connections above which new ones get 503 and are closed. Default: 10 000.
         public var maxConnections: Int
+        /// Open connections one client (an IPv4 address, an IPv6 /64: ``PeerAddress/clientGroup``) may hold; above
+        /// it its new ones get 429 and are closed while other clients' are accepted, so one address cannot take the
+        /// whole ``maxConnections``. Default: a quarter of it, 2 500.
+        public var maxConnectionsPerClient: Int
+        /// Peers exempt from ``maxConnectionsPerClient``: the proxies in front of the server, whose connections carry
+        /// many clients. Default: none.
+        public var isUnlimitedClient: @Sendable (PeerAddress) -> Bool
         /// How long accepting pauses when the process or system is out of descriptors (EMFILE/ENFILE),
         /// instead of spinning on a listener that stays readable. Default: 500 ms.
         public var acceptBackoff: Duration
@@ -57,6 +64,8 @@ extension HTTPServer {
             maxQueuedOutput: Int = 256 * 1024,
             backlog: Int = Int(SOMAXCONN),
             maxConnections: Int = 10_000,
+            maxConnectionsPerClient: Int = 2_500,
+            isUnlimitedClient: @escaping @Sendable (PeerAddress) -> Bool = { _ in false },
             acceptBackoff: Duration = .milliseconds(500)
         ) {
             self.host = host
@@ -71,6 +80,8 @@ extension HTTPServer {
             self.maxQueuedOutput = maxQueuedOutput
             self.backlog = backlog
             self.maxConnections = maxConnections
+            self.maxConnectionsPerClient = maxConnectionsPerClient
+            self.isUnlimitedClient = isUnlimitedClient
             self.acceptBackoff = acceptBackoff
         }
 

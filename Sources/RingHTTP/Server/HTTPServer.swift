@@ -13,17 +13,19 @@ import Synchronization
 /// ```
 ///
 /// The server owns everything about the protocol: keep-alive and pipelining, limits and deadlines,
-/// `Date`/`Content-Length`/`Connection`, HEAD, protocol errors (400, 405, 408, 413, 414, 417, 431, 501,
-/// 503, 505) and graceful shutdown. The ``HTTPResponder`` only maps a GET or HEAD request to a response;
+/// `Date`/`Content-Length`/`Connection`, HEAD, protocol errors (400, 405, 408, 413, 414, 417, 429, 431,
+/// 501, 503, 505) and graceful shutdown. The ``HTTPResponder`` only maps a GET or HEAD request to a response;
 /// it is called on the connection's I/O queue, in request order per connection.
 ///
 /// A started server keeps itself alive until it has stopped; it need not be stored.
 public final class HTTPServer: Sendable {
     /// The configuration the server was created with.
     public let configuration: Configuration
-    private let responder: any HTTPResponder
+    let responder: any HTTPResponder
     private let state = LockedValue(Lifecycle())
     private let openConnectionCount = Atomic<Int>(0)
+    /// Open connections per client group (``PeerAddress/clientGroup``), for ``Configuration/maxConnectionsPerClient``.
+    private let connectionsByClient = LockedValue<[PeerAddress: Int]>([:])
     private let shuttingDown = Atomic<Bool>(false)
 
     private struct Lifecycle {
@@ -150,17 +152,47 @@ public final class HTTPServer: Sendable {
 
     // MARK: Bookkeeping from the acceptor and the loops
 
-    /// Counts a connection about to be handed to a loop; false at the connection cap.
-    func connectionWillOpen() -> Bool {
+    /// Why ``connectionWillOpen(from:)`` turned a connection away.
+    enum ConnectionRefusal: Error {
+        /// The server holds ``Configuration/maxConnections``.
+        case cap
+        /// The peer's client group holds ``Configuration/maxConnectionsPerClient``.
+        case clientShare
+    }
+
+    /// Counts a connection from `peer` about to be handed to a loop. Returns the client group it counts under (nil:
+    /// none; pass it to ``connectionDidClose(group:)``), or why it is refused.
+    func connectionWillOpen(from peer: PeerAddress?) -> Result<PeerAddress?, ConnectionRefusal> {
         let count = openConnectionCount.add(1, ordering: .relaxed).newValue
         if count > configuration.maxConnections {
             openConnectionCount.subtract(1, ordering: .relaxed)
-            return false
+            return .failure(.cap)
         }
-        return true
+        let share = configuration.maxConnectionsPerClient
+        guard share < configuration.maxConnections, let peer, !configuration.isUnlimitedClient(peer) else {
+            return .success(nil)
+        }
+        let group = peer.clientGroup
+        let admitted = connectionsByClient.withLock { counts in
+            guard counts[group, default: 0] < share else { return false }
+            counts[group, default: 0] += 1
+            return true
+        }
+        guard admitted else {
+            openConnectionCount.subtract(1, ordering: .relaxed)
+            return .failure(.clientShare)
+        }
+        return .success(group)
     }
 
-    func connectionDidClose() {
+    /// A connection closed; `group` is what ``connectionWillOpen(from:)`` counted it under.
+    func connectionDidClose(group: PeerAddress?) {
+        if let group {
+            connectionsByClient.withLock { counts in
+                let left = counts[group, default: 1] - 1
+                counts[group] = left > 0 ? left : nil
+            }
+        }
         let remaining = openConnectionCount.subtract(1, ordering: .acquiringAndReleasing).newValue
         if remaining == 0 { finishIfDrained() }
     }

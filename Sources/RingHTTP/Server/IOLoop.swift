@@ -64,7 +64,7 @@ final class IOLoop: @unchecked Sendable {
     /// produced while the shutdown started already says `Connection: close`).
     var serverIsDraining: Bool { server.isShuttingDown }
 
-    /// Creates the readiness set and starts the deadline timer. Call once, before any ``adopt(descriptor:)``.
+    /// Creates the readiness set and starts the deadline timer. Call once, before any ``adopt(descriptor:peer:group:)``.
     func start() throws(SystemError) {
         let poller = try EventPoller()
         queue.async { [self] in
@@ -98,8 +98,8 @@ final class IOLoop: @unchecked Sendable {
 
     // MARK: Connections (on `queue`)
 
-    /// Takes over an accepted descriptor (already counted as open by the server).
-    func adopt(descriptor: Int32) {
+    /// Takes over an accepted descriptor (already counted as open by the server, under client `group`) from `peer`.
+    func adopt(descriptor: Int32, peer: PeerAddress? = nil, group: PeerAddress? = nil) {
         dispatchPrecondition(condition: .onQueue(queue))
         let socket = Socket(descriptor: descriptor)
         let token = nextToken
@@ -109,10 +109,10 @@ final class IOLoop: @unchecked Sendable {
             try poller.add(descriptor, token: token, interest: .init(read: true, write: false))
         } catch {
             socket.close()  // cannot be watched (out of memory for the epoll entry): drop it
-            server.connectionDidClose()
+            server.connectionDidClose(group: group)
             return
         }
-        let connection = Connection(socket: socket, token: token, loop: self, now: now())
+        let connection = Connection(socket: socket, token: token, loop: self, now: now(), peer: peer, group: group)
         connections[token] = connection
         if let drainDeadline { connection.beginDraining(deadline: drainDeadline, now: now()) }
     }
@@ -121,7 +121,7 @@ final class IOLoop: @unchecked Sendable {
     func connectionDidClose(_ connection: Connection) {
         dispatchPrecondition(condition: .onQueue(queue))
         connections[connection.token] = nil
-        server.connectionDidClose()
+        server.connectionDidClose(group: connection.clientGroup)
     }
 
     /// Rounds of `epoll_wait` per wake-up of the poll source, at most. Under load more requests arrive while a

@@ -128,7 +128,7 @@ enum ResponseSerializer {
     static func protocolError(_ status: HTTPStatus, reason: String) -> HTTPResponse {
         var headers = HTTPHeaders()
         if status == .methodNotAllowed { headers.add(name: "Allow", value: "GET, HEAD") }
-        if status == .serviceUnavailable { headers.add(name: "Retry-After", value: "1") }
+        if status == .serviceUnavailable || status == .tooManyRequests { headers.add(name: "Retry-After", value: "1") }
         return .text(status, "\(status.code) \(status.reason): \(reason)\n", headers: headers)
     }
 

@@ -62,15 +62,21 @@ final class Socket {
     /// Accepts one pending connection and prepares it for the server (non-blocking, close-on-exec,
     /// `TCP_NODELAY`).
     ///
-    /// - Returns: the new descriptor, owned by the caller; nil when no connection is pending.
+    /// - Returns: the new descriptor, owned by the caller, and the peer's address (nil for a family other than
+    ///   IPv4 and IPv6); nil when no connection is pending.
     /// - Throws: ``SystemError`` for `accept` failures such as `EMFILE` or `ECONNABORTED`; the caller
     ///   decides which are transient.
-    func acceptConnection() throws(SystemError) -> Int32? {
+    func acceptConnection() throws(SystemError) -> (descriptor: Int32, peer: PeerAddress?)? {
         let listener = descriptor
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         // accept4 is not exported by Swift's Glibc module, so the flags take two fcntl calls.
-        guard case .processed(let raw) = try Syscall.nonBlocking("accept", { accept(listener, nil, nil) }) else {
-            return nil
+        let result = try Syscall.nonBlocking("accept") {
+            withUnsafeMutablePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listener, $0, &length) }
+            }
         }
+        guard case .processed(let raw) = result else { return nil }
         let accepted = Socket(descriptor: Int32(raw))
         do {
             try accepted.setNonBlocking()
@@ -83,7 +89,7 @@ final class Socket {
             accepted.close()
             throw error
         }
-        return accepted.releaseDescriptor()
+        return (accepted.releaseDescriptor(), SocketAddress(storage: storage, length: length).peerAddress)
     }
 
     /// The address the socket is bound to (gives the real port after binding port 0).

@@ -27,8 +27,9 @@ final class TestClient {
     private var buffer: [UInt8] = []
     private var isClosed = false
 
-    /// Connects to `host:port` (IPv4 or IPv6 literal). Reads time out after `timeout`.
-    init(host: String = "127.0.0.1", port: Int, timeout: Duration = .seconds(5)) throws {
+    /// Connects to `host:port` (IPv4 or IPv6 literal), from the IPv4 address `source` if given (another loopback
+    /// address: another client to the server). Reads time out after `timeout`.
+    init(host: String = "127.0.0.1", port: Int, from source: String? = nil, timeout: Duration = .seconds(5)) throws {
         var storage = sockaddr_storage()
         let length: socklen_t
         var v4 = in_addr()
@@ -52,6 +53,24 @@ final class TestClient {
         }
         fd = socket(Int32(storage.ss_family), Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: errno \(errno)") }
+        if let source {
+            var sin = sockaddr_in()
+            sin.sin_family = sa_family_t(AF_INET)
+            guard inet_pton(AF_INET, source, &sin.sin_addr) == 1 else {
+                isClosed = true
+                Glibc.close(fd)
+                throw Failure(description: "not an IPv4 literal: \(source)")
+            }
+            let bound = withUnsafePointer(to: &sin) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                let code = errno
+                isClosed = true
+                Glibc.close(fd)
+                throw Failure(description: "bind to \(source): errno \(code)")
+            }
+        }
         let status = withUnsafePointer(to: &storage) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, length) }
         }
