@@ -56,7 +56,7 @@ struct AccessLog: Sendable {
         appendLine(
             method: request.method == .head ? "HEAD" : "GET", route: route.rawValue, status: Self.clientGoneStatus,
             bytes: 0, ms: Self.milliseconds(ContinuousClock.now - start), cache: "-", renderMs: nil,
-            target: Self.excerpt(request.target), reason: "client gone", to: &out)
+            target: Self.excerpt(request.target), parameter: nil, reason: "client gone", to: &out)
         sink.write(line: out)
     }
 
