@@ -206,6 +206,13 @@ help_text = "".join(subprocess.run([str(binary)] + command + ["--help"], capture
 if not help_text:
     problems.append(f"no ringd at {binary} to check the manifests' flags against (build it, or pass its path)")
 constant = re.search(r"--render-memory-mb \+ (\d+) MiB", help_text)
+# The base deploys the version this source tree reports (the release workflow publishes the image under it).
+if binary.exists():
+    reported = subprocess.run([str(binary), "--version"], capture_output=True, text=True).stdout.split()
+    kustomization = yaml.safe_load((base / "kustomization.yaml").read_text())
+    tags = [i.get("newTag") for i in kustomization.get("images", []) if i.get("name") == "ringd"]
+    if len(reported) < 2 or tags != [reported[1]]:
+        problems.append(f"deploy/kubernetes deploys ringd {tags} but `ringd --version` reports {' '.join(reported)}")
 deployments = {o["metadata"]["name"]: o for o in objects if o.get("kind") == "Deployment"}
 ringd_deployment = deployments.get("ringd")
 if not ringd_deployment:
