@@ -12,6 +12,29 @@ public enum QueryDecoder {
         static func label(_ theme: Theme) -> Color {
             theme != .dark ? Color(hex: 0x1C1C1E) : Color(hex: 0xF2F2F7)
         }
+        /// WCAG's contrast for body text (AA): the least a default label keeps against an opaque background.
+        static let labelContrast = 4.5
+
+        /// The page default colours are chosen for: an opaque background by its luminance — dark pictures on
+        /// light backgrounds, light ones on dark — whatever the theme; a transparent one by the theme. The side is
+        /// the one whose label contrasts more with the background.
+        static func tone(_ theme: Theme, on background: Color?) -> Theme {
+            guard let bg = background, bg.isOpaque else { return theme }
+            return label(.light).contrastRatio(with: bg) >= label(.dark).contrastRatio(with: bg) ? .light : .dark
+        }
+
+        /// The default label colour: the theme's on a transparent background; on an opaque one the tone's, or
+        /// pure black or white where that would fall under ``labelContrast`` (mid tones: near-black and
+        /// near-white both stay under 4.5:1 on backgrounds of luminance 0.1…0.4, while black or white always
+        /// reach 4.58:1 on one side).
+        static func label(_ theme: Theme, on background: Color?) -> Color {
+            guard let bg = background, bg.isOpaque else { return label(theme) }
+            let chosen = label(tone(theme, on: bg))
+            guard chosen.contrastRatio(with: bg) < labelContrast else { return chosen }
+            let black = Color(hex: 0x000000), white = Color(hex: 0xFFFFFF)
+            return black.contrastRatio(with: bg) >= white.contrastRatio(with: bg) ? black : white
+        }
+
         /// A badge's left part: shields' grey on light pages; on dark ones a lighter grey (GitHub's dark
         /// neutral), so the badge's outline still shows against a near-black page.
         static func badgeLabel(_ theme: Theme) -> Color {
@@ -86,7 +109,7 @@ public enum QueryDecoder {
             default: c.label = .text(label)
             }
         }
-        c.labelColor = (try q.color("labelColor") ?? nil) ?? Defaults.label(c.theme)
+        c.labelColor = (try q.color("labelColor") ?? nil) ?? Defaults.label(c.theme, on: c.background)
         c.title = try q.text("title") ?? ""
         let animate = try q.flag("animate") ?? false
         let duration = try q.number("duration") ?? 1
@@ -141,7 +164,7 @@ public enum QueryDecoder {
             throw q.error("gradient", q.query["gradient"] ?? "", "either color or gradient, not both")
         }
         let fill = color ?? gradient ?? .gradient(Defaults.ringGradient)
-        let track = try q.color("track") ?? Defaults.track(common.theme)
+        let track = try q.color("track") ?? Defaults.track(Defaults.tone(common.theme, on: common.background))
         let thickness = try q.length("thickness") ?? .fraction(0.12)
         try checkFits(q, "thickness", thickness, common.size, limit: 0.5)
         return RingStyle(
