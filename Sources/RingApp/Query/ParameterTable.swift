@@ -173,7 +173,7 @@ public struct ParameterTable: Sendable {
                 Parameter("color", .color(allowsNone: false), default: badgeColorDefault,
                           doc: "Right part's background; shields' names (green, red, …) in shields' shades.",
                           example: "brightgreen"),
-                Parameter("labelColor", .color(allowsNone: false), default: "#555 (dark: #6E7681)",
+                Parameter("labelColor", .color(allowsNone: false), default: "#555",
                           doc: "Left part's background.", example: "#333"),
                 Parameter("style", .choice(BadgeLook.allCases.map(\.rawValue)), default: "flat",
                           doc: "shields.io's styles: flat (20 px, rounded), flat-square, plastic (18 px, glossy), for-the-badge (28 px).",

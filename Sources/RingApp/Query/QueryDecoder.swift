@@ -35,11 +35,9 @@ public enum QueryDecoder {
             return black.contrastRatio(with: bg) >= white.contrastRatio(with: bg) ? black : white
         }
 
-        /// A badge's left part: shields' grey on light pages; on dark ones a lighter grey (GitHub's dark
-        /// neutral), so the badge's outline still shows against a near-black page.
-        static func badgeLabel(_ theme: Theme) -> Color {
-            theme != .dark ? Color(hex: 0x555555) : Color(hex: 0x6E7681)
-        }
+        /// A badge's left part: shields' grey in every theme, as every shields badge beside it in a row stays
+        /// (issue 40: a lighter grey on dark pages stood out of the row).
+        static let badgeLabel = Color(hex: 0x555555)
         /// A static badge's right part when `color` is not given: shields' `lightgrey` (its last fallback).
         static let staticBadgeColor = Color(hex: 0x9F9F9F)
         /// Opacity (8-bit) of a badge ring's default track: the value text's colour at 30 %.
@@ -266,7 +264,7 @@ public enum QueryDecoder {
         let text = BadgeStyle.textColors(on: value).text
         return BadgeStyle(
             progress: progress ?? 0, label: label, message: message,
-            labelBackground: (try q.color("labelColor") ?? nil) ?? Defaults.badgeLabel(common.theme),
+            labelBackground: (try q.color("labelColor") ?? nil) ?? Defaults.badgeLabel,
             valueBackground: value, fill: try q.paint("arc") ?? .solid(text),
             track: try q.color("track") ?? Color(r: text.r, g: text.g, b: text.b, a: Defaults.badgeTrackAlpha),
             cap: try q.choice("cap", as: LineCap.self) ?? .round,
