@@ -51,16 +51,33 @@ import Testing
         }
     }
 
+    /// The label colour `route` resolves for a labelled picture with `query`.
+    static func labelColor(_ route: ImageRoute, _ query: String) throws -> Color {
+        try QueryDecoder.decode(route: route, query: QueryString(parsing: "p=0.5&label=auto&" + query)).common.labelColor
+    }
+
     /// A transparent background keeps the theme's colours, and an explicit labelColor is kept on any background.
     @Test func themeAndExplicitColourStillDecide() throws {
-        func label(_ query: String) throws -> Color {
-            try QueryDecoder.decode(route: .ring, query: QueryString(parsing: "p=0.5&label=auto&" + query)).common.labelColor
-        }
+        func label(_ query: String) throws -> Color { try Self.labelColor(.ring, query) }
         #expect(try label("theme=dark") == Color(hex: 0xF2F2F7))
         #expect(try label("") == Color(hex: 0x1C1C1E))
         #expect(try label("bg=black") == Color(hex: 0xF2F2F7))
         #expect(try label("bg=white&theme=dark") == Color(hex: 0x1C1C1E))
         #expect(try label("bg=black&labelColor=%23333") == Color(hex: 0x333333))
         #expect(try label("bg=%23808080") == Color(hex: 0x000000))
+    }
+
+    /// Issue 40 item 2: the petals label is seed 001's grey (`Color.gray`, darkened to 4.5:1 on white), where it
+    /// keeps 4.5:1; elsewhere the contrast rule's colour (labelReadsOnEveryOpaqueBackground measures petals too).
+    @Test func petalsLabelIsTheSeedsGrey() throws {
+        func label(_ query: String) throws -> Color { try Self.labelColor(.petals, query) }
+        #expect(try label("") == Color(hex: 0x767676))
+        #expect(try label("bg=white") == Color(hex: 0x767676))
+        #expect(try label("theme=dark") == Color(hex: 0x8E8E93))
+        #expect(try label("bg=black") == Color(hex: 0x8E8E93))
+        #expect(try label("bg=%23FFD1DC") == Color(hex: 0x1C1C1E))
+        #expect(try label("labelColor=red") == Color(hex: 0xFF3B30) || label("labelColor=red") == Color(hex: 0xFF0000))
+        #expect(Color(hex: 0x767676).contrastRatio(with: Color(hex: 0xFFFFFF)) >= 4.5)
+        #expect(Color(hex: 0x8E8E93).contrastRatio(with: Color(hex: 0x1C1C1E)) >= 4.5)
     }
 }

@@ -47,7 +47,7 @@ public struct ParameterTable: Sendable {
         Parameter("label", .text(maxLength: RingLimits.labelLength, label: true), default: "none",
                   doc: "none, auto (the percentage) or text in any language to draw in the middle.", example: "auto"),
         Parameter("labelColor", .color(allowsNone: false), default: "theme",
-                  doc: "Label colour. Default: with an opaque bg, by the bg's luminance: near-black (#1C1C1E) or near-white (#F2F2F7), whichever contrasts more, or pure black or white where that stays under WCAG's 4.5:1 (mid tones), so the label keeps at least 4.5:1 on any opaque bg; the ring's default track follows the same side. With a transparent bg: near-black on light, near-white on dark theme.", example: "#333"),
+                  doc: "Label colour. Default: with an opaque bg, by the bg's luminance: near-black (#1C1C1E) or near-white (#F2F2F7), whichever contrasts more, or pure black or white where that stays under WCAG's 4.5:1 (mid tones), so the label keeps at least 4.5:1 on any opaque bg; the ring's default track follows the same side. With a transparent bg: near-black on light, near-white on dark theme. /petals: seed 001's grey (#767676 light, #8E8E93 dark) wherever it keeps 4.5:1.", example: "#333"),
         Parameter("title", .text(maxLength: RingLimits.titleLength, label: false), default: "derived",
                   doc: "Accessible name (default e.g. \"70% progress\").", example: "Build coverage"),
         Parameter("animate", .flag, default: "0",

@@ -35,6 +35,15 @@ public enum QueryDecoder {
             return black.contrastRatio(with: bg) >= white.contrastRatio(with: bg) ? black : white
         }
 
+        /// A petals label (seed 001: `foregroundColor(Color.gray)`): the system grey darkened only as far as 4.5:1
+        /// on white needs (#767676) on light pages, systemGray (#8E8E93, 5.2:1 on #1C1C1E) on dark ones; on an
+        /// opaque background where that grey would fall under ``labelContrast``, the contrast rule's colour.
+        static func petalsLabel(_ theme: Theme, on background: Color?) -> Color {
+            let grey = tone(theme, on: background) != .dark ? Color(hex: 0x767676) : Color(hex: 0x8E8E93)
+            guard let bg = background, bg.isOpaque, grey.contrastRatio(with: bg) < labelContrast else { return grey }
+            return label(theme, on: bg)
+        }
+
         /// A badge's left part: shields' grey in every theme, as every shields badge beside it in a row stays
         /// (issue 40: a lighter grey on dark pages stood out of the row).
         static let badgeLabel = Color(hex: 0x555555)
@@ -69,7 +78,11 @@ public enum QueryDecoder {
         switch route {
         case .ring: style = .ring(try decodeRing(q, common))
         case .activity: style = .activity(try decodeActivity(q, common))
-        case .petals: style = .petals(try decodePetals(q))
+        case .petals:
+            style = .petals(try decodePetals(q))
+            if (try q.color("labelColor") ?? nil) == nil {
+                common.labelColor = Defaults.petalsLabel(common.theme, on: common.background)
+            }
         case .pie: style = .pie(try decodePie(q))
         case .check: style = .check(try decodeCheck(q))
         case .badge:
