@@ -4,8 +4,8 @@
 Shows `<img src="/ring?p=0.7&theme=auto&label=auto">` (and a gradient ring at 30 %) on a mid-grey page,
 once with the page's colour scheme emulated as light and once as dark, and checks pixels: on light pages the
 light track (systemGray6, #f2f2f7) and a near-black label; on dark pages the dark track (#1c1c1e) and a
-near-white label. Beside them a `/badge?…&theme=auto`: its left part is shields' #555 on light pages and the
-lighter #6e7681 on dark ones, with white label text in both. The scheme is emulated through DevTools (`Emulation.setEmulatedMedia`, prefers-color-scheme),
+near-white label. Beside them a `/badge?…&theme=auto`: its left part is shields' #555 on light and dark pages
+alike, as shields' own badges, with white label text in both. The scheme is emulated through DevTools (`Emulation.setEmulatedMedia`, prefers-color-scheme),
 which reaches the documents of SVG images too (unlike reduced motion, see check-browser).
 Screenshots go to artifacts/theme-auto/. Exits 1 when a check fails, 2 when Chromium, chromedriver, Selenium or
 Pillow is missing.
@@ -46,7 +46,8 @@ LIGHT_TRACK, DARK_TRACK = (0xF2, 0xF2, 0xF7), (0x1C, 0x1C, 0x1E)
 #: of text, and its label's box.
 BADGE = "/badge?p=0.87&label=coverage&theme=auto&style=flat-square"
 BADGE_AT, BADGE_POINT, BADGE_LABEL = (10, 160), (2, 10), (5, 4, 58, 16)
-LIGHT_BADGE, DARK_BADGE = (0x55, 0x55, 0x55), (0x6E, 0x76, 0x81)
+# shields' #555 on every page, as the shields badges beside it (issue 40).
+LIGHT_BADGE, DARK_BADGE = (0x55, 0x55, 0x55), (0x55, 0x55, 0x55)
 GREY = (128, 128, 128)
 
 

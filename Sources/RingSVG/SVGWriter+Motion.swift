@@ -13,7 +13,7 @@ extension SVGDocument {
         for motion in motions {
             let frames: String
             switch motion {
-            case .spin(let center, let period):
+            case .spin(let center, let period, _):
                 // Its own clock: one turn per period, linear, for ever.
                 properties += transformOrigin(center)
                 let turn = keyframes(Track([Key(time: 0, value: 0.0), Key(time: 1, value: Angle.fullTurn)])) {

@@ -42,14 +42,15 @@ import Testing
         #expect(try badge("value=1024&total=1030&message=1,024 / 1,030").style.progress == ValueSyntax.canonical(1024.0 / 1030))
     }
 
-    @Test func darkThemeLightensTheLabelPart() throws {
-        #expect(try badge("p=0.5&label=x&theme=dark").style.labelBackground == Color(hex: 0x6E7681))
+    /// shields' badges keep #555 on every page, so a ringd badge in a row of them does too (issue 40 item 4).
+    @Test func labelPartStaysShieldsGreyInEveryTheme() throws {
+        #expect(try badge("p=0.5&label=x&theme=dark").style.labelBackground == Color(hex: 0x555555))
         let auto = try badge("p=0.5&label=x&theme=auto").spec
         guard case .badge(let dark) = auto.darkVariant?.style else {
             Issue.record("theme=auto carries no dark badge")
             return
         }
-        #expect(dark.labelBackground == Color(hex: 0x6E7681))
+        #expect(dark.labelBackground == Color(hex: 0x555555))
         #expect(try badge("p=0.5&label=x&theme=auto").style.labelBackground == Color(hex: 0x555555))
         #expect(try badge("p=0.5&label=x&theme=dark&labelColor=black").style.labelBackground == Color(hex: 0x000000))
     }

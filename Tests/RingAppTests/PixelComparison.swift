@@ -37,7 +37,12 @@ struct PixelComparison {
             difference[i] = d
         }
         self.difference = difference
-        let boundary = zip(Self.boundaries(ours, width, height), Self.boundaries(theirs, width, height)).map { $0 || $1 }
+        // Edges by colour and by coverage: a paint within `edgeStep` of the grey backdrop (the petals label's
+        // #767676) shows no colour edge, but its outline's anti-aliased pixels are edges all the same.
+        let boundary = [
+            Self.boundaries(ours, width, height), Self.boundaries(theirs, width, height),
+            Self.boundaries(Self.alpha(a), width, height, outside: 0), Self.boundaries(Self.alpha(b), width, height, outside: 0),
+        ].reduce([Bool](repeating: false, count: width * height)) { zip($0, $1).map { $0 || $1 } }
         var grown = boundary
         for y in 0..<height {
             for x in 0..<width where boundary[y * width + x] {
@@ -58,9 +63,18 @@ struct PixelComparison {
         return out
     }
 
-    /// Pixels with a neighbour more than ``edgeStep`` away in some channel. Beyond the image lies the grey page:
+    /// Each pixel's alpha as three equal channels (0…255), so ``boundaries(_:_:_:)`` finds
+    /// where coverage changes.
+    static func alpha(_ image: PNGImage) -> [Double] {
+        (0..<(image.width * image.height)).flatMap { p -> [Double] in
+            let a = Double(image.pixels[p * 4 + 3])
+            return [a, a, a]
+        }
+    }
+
+    /// Pixels with a neighbour more than ``edgeStep`` away in some channel. Beyond the image lies `outside`, the grey page:
     /// a ring touching the border has its outer edge in the border pixels.
-    static func boundaries(_ rgb: [Double], _ width: Int, _ height: Int) -> [Bool] {
+    static func boundaries(_ rgb: [Double], _ width: Int, _ height: Int, outside: Double = grey) -> [Bool] {
         var out = [Bool](repeating: false, count: width * height)
         for y in 0..<height {
             for x in 0..<width {
@@ -69,7 +83,7 @@ struct PixelComparison {
                     for nx in (x - 1)...(x + 1) {
                         let inside = nx >= 0 && ny >= 0 && nx < width && ny < height
                         for c in 0..<3 {
-                            let neighbour = inside ? rgb[(ny * width + nx) * 3 + c] : grey
+                            let neighbour = inside ? rgb[(ny * width + nx) * 3 + c] : outside
                             if abs(rgb[i * 3 + c] - neighbour) > edgeStep {
                                 out[i] = true
                                 break search

@@ -14,7 +14,7 @@ import Testing
         items.flatMap { item -> [(Point, Double)] in
             guard case .group(let g) = item else { return [] }
             let own = g.motions.compactMap { m -> (Point, Double)? in
-                if case .spin(let c, let period) = m { (c, period) } else { nil }
+                if case .spin(let c, let period, _) = m { (c, period) } else { nil }
             }
             return own + spinsOf(g.items)
         }

@@ -12,11 +12,41 @@ public enum QueryDecoder {
         static func label(_ theme: Theme) -> Color {
             theme != .dark ? Color(hex: 0x1C1C1E) : Color(hex: 0xF2F2F7)
         }
-        /// A badge's left part: shields' grey on light pages; on dark ones a lighter grey (GitHub's dark
-        /// neutral), so the badge's outline still shows against a near-black page.
-        static func badgeLabel(_ theme: Theme) -> Color {
-            theme != .dark ? Color(hex: 0x555555) : Color(hex: 0x6E7681)
+        /// WCAG's contrast for body text (AA): the least a default label keeps against an opaque background.
+        static let labelContrast = 4.5
+
+        /// The page default colours are chosen for: an opaque background by its luminance — dark pictures on
+        /// light backgrounds, light ones on dark — whatever the theme; a transparent one by the theme. The side is
+        /// the one whose label contrasts more with the background.
+        static func tone(_ theme: Theme, on background: Color?) -> Theme {
+            guard let bg = background, bg.isOpaque else { return theme }
+            return label(.light).contrastRatio(with: bg) >= label(.dark).contrastRatio(with: bg) ? .light : .dark
         }
+
+        /// The default label colour: the theme's on a transparent background; on an opaque one the tone's, or
+        /// pure black or white where that would fall under ``labelContrast`` (mid tones: near-black and
+        /// near-white both stay under 4.5:1 on backgrounds of luminance 0.1…0.4, while black or white always
+        /// reach 4.58:1 on one side).
+        static func label(_ theme: Theme, on background: Color?) -> Color {
+            guard let bg = background, bg.isOpaque else { return label(theme) }
+            let chosen = label(tone(theme, on: bg))
+            guard chosen.contrastRatio(with: bg) < labelContrast else { return chosen }
+            let black = Color(hex: 0x000000), white = Color(hex: 0xFFFFFF)
+            return black.contrastRatio(with: bg) >= white.contrastRatio(with: bg) ? black : white
+        }
+
+        /// A petals label (seed 001: `foregroundColor(Color.gray)`): the system grey darkened only as far as 4.5:1
+        /// on white needs (#767676) on light pages, systemGray (#8E8E93, 5.2:1 on #1C1C1E) on dark ones; on an
+        /// opaque background where that grey would fall under ``labelContrast``, the contrast rule's colour.
+        static func petalsLabel(_ theme: Theme, on background: Color?) -> Color {
+            let grey = tone(theme, on: background) != .dark ? Color(hex: 0x767676) : Color(hex: 0x8E8E93)
+            guard let bg = background, bg.isOpaque, grey.contrastRatio(with: bg) < labelContrast else { return grey }
+            return label(theme, on: bg)
+        }
+
+        /// A badge's left part: shields' grey in every theme, as every shields badge beside it in a row stays
+        /// (issue 40: a lighter grey on dark pages stood out of the row).
+        static let badgeLabel = Color(hex: 0x555555)
         /// A static badge's right part when `color` is not given: shields' `lightgrey` (its last fallback).
         static let staticBadgeColor = Color(hex: 0x9F9F9F)
         /// Opacity (8-bit) of a badge ring's default track: the value text's colour at 30 %.
@@ -48,7 +78,11 @@ public enum QueryDecoder {
         switch route {
         case .ring: style = .ring(try decodeRing(q, common))
         case .activity: style = .activity(try decodeActivity(q, common))
-        case .petals: style = .petals(try decodePetals(q))
+        case .petals:
+            style = .petals(try decodePetals(q))
+            if (try q.color("labelColor") ?? nil) == nil {
+                common.labelColor = Defaults.petalsLabel(common.theme, on: common.background)
+            }
         case .pie: style = .pie(try decodePie(q))
         case .check: style = .check(try decodeCheck(q))
         case .badge:
@@ -86,7 +120,7 @@ public enum QueryDecoder {
             default: c.label = .text(label)
             }
         }
-        c.labelColor = (try q.color("labelColor") ?? nil) ?? Defaults.label(c.theme)
+        c.labelColor = (try q.color("labelColor") ?? nil) ?? Defaults.label(c.theme, on: c.background)
         c.title = try q.text("title") ?? ""
         let animate = try q.flag("animate") ?? false
         let duration = try q.number("duration") ?? 1
@@ -141,7 +175,7 @@ public enum QueryDecoder {
             throw q.error("gradient", q.query["gradient"] ?? "", "either color or gradient, not both")
         }
         let fill = color ?? gradient ?? .gradient(Defaults.ringGradient)
-        let track = try q.color("track") ?? Defaults.track(common.theme)
+        let track = try q.color("track") ?? Defaults.track(Defaults.tone(common.theme, on: common.background))
         let thickness = try q.length("thickness") ?? .fraction(0.12)
         try checkFits(q, "thickness", thickness, common.size, limit: 0.5)
         return RingStyle(
@@ -243,7 +277,7 @@ public enum QueryDecoder {
         let text = BadgeStyle.textColors(on: value).text
         return BadgeStyle(
             progress: progress ?? 0, label: label, message: message,
-            labelBackground: (try q.color("labelColor") ?? nil) ?? Defaults.badgeLabel(common.theme),
+            labelBackground: (try q.color("labelColor") ?? nil) ?? Defaults.badgeLabel,
             valueBackground: value, fill: try q.paint("arc") ?? .solid(text),
             track: try q.color("track") ?? Color(r: text.r, g: text.g, b: text.b, a: Defaults.badgeTrackAlpha),
             cap: try q.choice("cap", as: LineCap.self) ?? .round,

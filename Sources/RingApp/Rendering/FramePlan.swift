@@ -56,4 +56,16 @@ struct FramePlan: Sendable, Hashable {
         let gaps = zip(ms, ms.dropFirst()).map { $1 - $0 }
         delays = (gaps + [gaps.last ?? Int((1000 / Self.maximumRate).rounded())]).map { .milliseconds(max(1, $0)) }
     }
+
+    /// The plan for an endless loop of `loop` seconds: evenly spaced frames at up to ``maximumRate`` (at least
+    /// two, at most `maximumFrames`), from the loop's start up to one step before its end, which is its start
+    /// again; each shown for one step.
+    init(loop: Double, maximumFrames: Int = APNGEncoder.maximumFrameCount) {
+        precondition((2...APNGEncoder.maximumFrameCount).contains(maximumFrames), "2…\(APNGEncoder.maximumFrameCount) frames")
+        let d = loop.isFinite ? max(0, loop) : 0
+        let n = min(maximumFrames, max(2, Int((d * Self.maximumRate).rounded(.down))))
+        times = (0..<n).map { d * Double($0) / Double(n) }
+        let ms = (0...n).map { Int((d * 1000 * Double($0) / Double(n)).rounded()) }
+        delays = zip(ms, ms.dropFirst()).map { .milliseconds(max(1, $1 - $0)) }
+    }
 }

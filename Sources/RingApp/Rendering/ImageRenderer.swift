@@ -44,7 +44,10 @@ struct ImageRenderer: Sendable {
     }
 
     /// The PNG of `scene` at `scale` device pixels per CSS pixel: an APNG when the scene moves (frames from
-    /// ``FramePlan``, plays once, the final frame as default image), else a plain PNG.
+    /// ``FramePlan``, plays once, the final frame as default image), else a plain PNG. A spinning scene (petals at
+    /// 100 % and more) is an APNG that loops for ever: its still picture turned through one ``Scene/spinLoop``.
+    /// An APNG can only loop as a whole, so the fade-in the SVG plays before its endless spin is left out there:
+    /// a looping fade-in would flash on every turn, a fade-in played once would leave a spinner that stops.
     static func png(_ scene: Scene, scale: Double, maximumFrames: Int = APNGEncoder.maximumFrameCount) -> [UInt8] {
         png(scene, scale: scale, maximumFrames: maximumFrames) { _ in false }!
     }
@@ -55,16 +58,32 @@ struct ImageRenderer: Sendable {
         _ scene: Scene, scale: Double, maximumFrames: Int, shouldStop: (Double) -> Bool
     ) -> [UInt8]? {
         guard scene.isAnimated, let duration = scene.duration else { return stillPNG(scene, scale: scale) }
+        let still = scene.frame(at: duration)
+        if let loop = still.spinLoop, loop > 0 {
+            let plan = FramePlan(loop: loop, maximumFrames: maximumFrames)
+            return apng(default: Rasterizer.render(still, scale: scale), plan: plan, plays: 0, shouldStop: shouldStop) {
+                _, time in Rasterizer.render(still.spun(at: time), scale: scale)
+            }
+        }
         let plan = FramePlan(duration: duration, maximumFrames: maximumFrames)
-        let still = Rasterizer.render(scene.frame(at: duration), scale: scale)
+        let stillImage = Rasterizer.render(still, scale: scale)
+        return apng(default: stillImage, plan: plan, plays: 1, shouldStop: shouldStop) { k, time in
+            k == plan.times.count - 1 ? stillImage : Rasterizer.render(scene.frame(at: time), scale: scale)
+        }
+    }
+
+    /// The APNG of `plan`'s frames, each drawn by `frame(index, time)`, behind `defaultImage`; nil when
+    /// `shouldStop`, asked with the share of frames done before each frame, said yes.
+    private static func apng(default defaultImage: Bitmap, plan: FramePlan, plays: Int, shouldStop: (Double) -> Bool,
+                             frame: (Int, Double) -> Bitmap) -> [UInt8]? {
         var options = PNGEncoder.Options()
         while true {
-            var stream = APNGStreamEncoder(defaultImage: still, frameCount: plan.times.count, options: options)
+            var stream = APNGStreamEncoder(
+                defaultImage: defaultImage, frameCount: plan.times.count, plays: plays, options: options)
             var fits = true
             for (k, (time, delay)) in zip(plan.times, plan.delays).enumerated() {
                 if shouldStop(Double(k) / Double(plan.times.count)) { return nil }
-                let frame = k == plan.times.count - 1 ? still : Rasterizer.render(scene.frame(at: time), scale: scale)
-                guard stream.append(frame, delay: delay) else {
+                guard stream.append(frame(k, time), delay: delay) else {
                     fits = false
                     break
                 }

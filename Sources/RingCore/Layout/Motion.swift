@@ -16,9 +16,10 @@ public enum Motion: Sendable, Hashable {
     case color(Track<Color>)
     /// An endless, linear rotation about `center`, one clockwise turn every `period` seconds, on a group. It is
     /// not part of the timeline: it starts with the animation and never ends, so it stays on the still picture
-    /// too (seed 001's spinner). Only writers that can loop show it (SVG); a frame drawn at one moment (APNG) shows
-    /// the group unturned, since a spinner sampled at a frame rate strobes or seems to turn backwards.
-    case spin(center: Point, period: Double)
+    /// too (seed 001's spinner). The SVG turns it for ever; a frame drawn at one moment shows the group unturned,
+    /// and an APNG loops ``Scene/spinLoop`` — the group turned by one `symmetry` step (it looks the same after a
+    /// 1/`symmetry` turn), sampled evenly, which neither strobes nor seems to turn backwards.
+    case spin(center: Point, period: Double, symmetry: Int)
 }
 
 /// How a value moves from one key to the next.

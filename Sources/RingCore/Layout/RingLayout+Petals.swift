@@ -36,7 +36,7 @@ extension RingLayout {
 
     /// `/petals` (seed 001): petal `i` has opacity clamp((p − i/n)·n, 0, 1); invisible petals are not drawn,
     /// as in the seed. Animated: the petals fade in as progress eases up to `p`; at 100 % and more the spinner
-    /// then keeps turning, linearly, one turn per ``petalsSpinPeriod`` (SVG; an APNG rests, see Motion.spin).
+    /// then keeps turning, linearly, one turn per ``petalsSpinPeriod`` (the SVG for ever, an APNG as a loop of one petal's step, see Motion.spin).
     static func petalItems(_ style: PetalsStyle, size: Double, hasLabel: Bool, animated: Bool) -> [SceneItem] {
         let frame = petalsFrame(size: size, hasLabel: hasLabel)
         let n = style.petals
@@ -62,7 +62,7 @@ extension RingLayout {
         guard spins else { return petals }
         return [
             .group(
-                Group(petals, motions: [.spin(center: frame.center, period: petalsSpinPeriod)])
+                Group(petals, motions: [.spin(center: frame.center, period: petalsSpinPeriod, symmetry: n)])
             )
         ]
     }

@@ -294,7 +294,14 @@ struct RingBand {
     /// Forward shadow and tip cap, rotating with the tip when animated; nil when neither is drawn.
     func tipGroup(_ fill: Fill) -> Group? {
         var items: [SceneItem] = []
-        if showsShadow { items.append(.group(shadowGroup())) }
+        if showsShadow {
+            let shadow = shadowGroup()
+            if animated, let track = shadowOpacityTrack {
+                items.append(.group(Group([.group(shadow)], motions: [.opacity(track)])))
+            } else {
+                items.append(.group(shadow))
+            }
+        }
         if showsTipCap {
             let disc = Primitive.disc(Disc(center: tip, radius: halfWidth))
             let endColor = tipColor(fill)
@@ -309,6 +316,25 @@ struct RingBand {
         }
         guard !items.isEmpty else { return nil }
         return Group(items, motions: animated ? [tipRotation] : [])
+    }
+
+    /// How much of the eased sweep (a fraction of ``progress``) the shadow takes to fade in once the frame's own
+    /// progress passes ``ShadowMode/autoThreshold``: a short fade rather than a one-frame pop, over 2 % of a turn.
+    static let shadowFadeProgress = 0.02
+    /// The shortest fade (a fraction of the duration), so the two keys never share a CSS keyframe percentage.
+    static let shadowFadeMinimumTime = 0.002
+
+    /// While an `auto` shadow's ring sweeps, the shadow shows only in frames whose own progress (the eased sweep
+    /// times ``progress``) is past ``ShadowMode/autoThreshold`` — the rule the still picture applies to its
+    /// progress, applied to each frame's. Before that the tip is far from the start, and a shadow would darken
+    /// the empty track ahead of the moving head. Nil when the shadow shows from the first frame (`on`).
+    var shadowOpacityTrack: Track<Double>? {
+        guard shadow == .auto, progress > ShadowMode.autoThreshold else { return nil }
+        let on = Easing.easeInOut.inverse(ShadowMode.autoThreshold / progress)
+        let faded = Easing.easeInOut.inverse(min(1, (ShadowMode.autoThreshold + Self.shadowFadeProgress) / progress))
+        let end = min(1, max(faded, on + Self.shadowFadeMinimumTime))
+        guard on < end else { return nil }
+        return Track([Key(time: 0, value: 0.0), Key(time: on, value: 0.0), Key(time: end, value: 1.0)])
     }
 
     /// The start cap where the caps meet: a disc in the start colour under the body, its front half reaching

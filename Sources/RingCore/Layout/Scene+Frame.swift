@@ -16,6 +16,43 @@ extension Scene {
     }
 }
 
+extension Scene {
+    /// Seconds after which a spinning picture looks as it started: the first spin's period over its symmetry
+    /// (the layouts have at most one spin); nil when nothing spins.
+    public var spinLoop: Double? {
+        func loop(_ items: [SceneItem]) -> Double? {
+            for item in items {
+                guard case .group(let g) = item else { continue }
+                for case .spin(_, let period, let symmetry) in g.motions { return period / Double(max(1, symmetry)) }
+                if let inner = loop(g.items) { return inner }
+            }
+            return nil
+        }
+        return loop(items)
+    }
+
+    /// This still picture with every spinning group turned to where it is `seconds` after it started, its spin
+    /// applied (an APNG's frames of ``spinLoop``). Other motions are not evaluated: call it on a frame.
+    public func spun(at seconds: Double) -> Scene {
+        func turn(_ item: SceneItem) -> SceneItem? {
+            guard case .group(var g) = item else { return item }
+            for case .spin(let center, let period, _) in g.motions {
+                let angle = Angle.fullTurn * seconds / period
+                g.motions = []
+                if let clip = g.clip { g.clip = clip.transformed(by: Transform(center: center, angle: angle)) }
+                g.items = g.items.compactMap { $0.frame(at: 1, transform: Transform(center: center, angle: angle)) }
+                return .group(g)
+            }
+            g.items = g.items.compactMap(turn)
+            return .group(g)
+        }
+        var out = self
+        out.items = items.compactMap(turn)
+        out.darkItems = darkItems?.compactMap(turn)
+        return out
+    }
+}
+
 extension SceneItem {
     /// This item at fraction `t` of the timeline under an inherited transform; nil when it paints nothing.
     func frame(at t: Double, transform: Transform?) -> SceneItem? {

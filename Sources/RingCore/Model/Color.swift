@@ -42,6 +42,12 @@ public struct Color: Sendable, Hashable, Encodable {
         return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
     }
 
+    /// WCAG 2 contrast ratio between this colour and `other` (both taken as opaque): 1 … 21.
+    public func contrastRatio(with other: Color) -> Double {
+        let a = relativeLuminance, b = other.relativeLuminance
+        return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+    }
+
     /// `#rrggbb` (alpha is written separately by writers, as `opacity`).
     public var hexRGB: String {
         "#" + [r, g, b].map { byte in
