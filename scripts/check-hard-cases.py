@@ -162,12 +162,16 @@ class Chromium:
             f.write('<html><body style="margin:0;background:#808080">' + svg + "</body></html>")
         self.driver.get("file://" + self.page)
         element = self.driver.find_element("css selector", "svg")
+        frames = "return new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+        # Two frames first: on a busy machine the page's animations may not all exist yet right after loading, and
+        # one created after the pause below would run on and be shot at another time than asked.
+        self.driver.execute_script(frames)
         out = []
         for t in times:
             if t is not None:
                 self.driver.execute_script(
                     "document.getAnimations().forEach(a => { a.pause(); a.currentTime = arguments[0]; });", t * 1000)
-            self.driver.execute_script("return new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            self.driver.execute_script(frames)
             out.append(Image.open(io.BytesIO(element.screenshot_as_png)).convert("RGB"))
         return out
 
