@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Validates the deployment files without a Docker engine (none runs on our machines).
 
-- docker-compose.yml parses as YAML and has the shape DESIGN.md §7 asks for: two or more ringd replicas (built
+- docker-compose.yml parses as YAML and has the shape docs/design.md §Caching and headers asks for: two or more ringd replicas (built
   from the Dockerfile, health-checked on /healthz, not published) behind an nginx service that mounts
   deploy/nginx.conf, publishes port 8080 and waits for every replica to be healthy;
 - deploy/nginx.conf balances over exactly those replicas (upstream servers ringdN:8080) with keep-alive, caches
@@ -56,7 +56,7 @@ for name, svc in services.items():
         if "8080" not in [str(p) for p in svc.get("expose", [])]:
             problems.append(f"ringd replica {name} does not expose 8080 to nginx")
 if len(replicas) < 2:
-    problems.append(f"docker-compose.yml: {len(replicas)} ringd replica(s); DESIGN.md §7 wants two or more")
+    problems.append(f"docker-compose.yml: {len(replicas)} ringd replica(s); docs/design.md §Caching and headers wants two or more")
 nginx = services.get("nginx")
 if not isinstance(nginx, dict):
     problems.append("docker-compose.yml: no nginx service")

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// Whether this instance wants new traffic (`/readyz`): yes from start until a drain begins (DESIGN.md §8), after
+/// Whether this instance wants new traffic (`/readyz`): yes from start until a drain begins (docs/design.md §Operations), after
 /// which a load balancer takes it out of rotation while it goes on serving what still arrives; and no while the
 /// render queue is saturated, so a load balancer sends new work to a replica that can take it (issue 38).
 ///

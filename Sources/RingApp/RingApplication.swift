@@ -6,7 +6,7 @@ import RingHTTP
 import RingSync
 
 /// The ringd responder: routes a request to health, metrics, an image route or 404, applies the error
-/// policy (DESIGN.md §4), and serves images from the cache (DESIGN.md §7).
+/// policy (docs/design.md §Errors), and serves images from the cache (docs/design.md §Caching and headers).
 ///
 /// Methods other than GET/HEAD never reach it: the server answers those.
 ///
@@ -28,7 +28,7 @@ public struct RingApplication: HTTPResponder {
     public let readiness = Readiness()
     /// `--access-log`, or nil.
     let accessLog: AccessLog?
-    /// `src` documents held, by URL (DESIGN.md §10).
+    /// `src` documents held, by URL (docs/design.md §Sources).
     let sources: SourceStore
     /// The fetch threads and client; nil when sources are off or their settings cannot work.
     let sourceFetcher: SourceFetcher?
@@ -300,7 +300,7 @@ public struct RingApplication: HTTPResponder {
             if let entry = cache.entry(for: key, aliasing: alias) {
                 return answer(Self.naming(ignored, in: entry.response(for: request)), route: route, format: format, hit: true)
             }
-            // The render memory budget (DESIGN.md §8): a picture whose render alone would not fit is refused by
+            // The render memory budget (docs/design.md §Operations): a picture whose render alone would not fit is refused by
             // name; the others wait in the queue until their estimates fit beside the running ones.
             let cost = RenderMemory.estimate(spec, format: format, typeface: typeface)
             if cost > configuration.renderMemoryBytes {
@@ -344,7 +344,7 @@ public struct RingApplication: HTTPResponder {
         + ImageRoute.allCases.map { "/" + $0.rawValue }.joined(separator: ", ")
         + " (each also with .svg or .png), /, /openapi.json, /healthz, /readyz and /metrics"
 
-    /// DESIGN.md §4: image clients (Accept names an image type) get 200 + an error image so the message is seen
+    /// docs/design.md §Errors: image clients (Accept names an image type) get 200 + an error image so the message is seen
     /// where the image would be; everyone else, or `strict=1`, gets 400 text.
     func planError(
         _ error: QueryError, route: RequestRoute, format: OutputFormat, request: HTTPRequest, strict: Bool,

@@ -7,7 +7,7 @@ import RingRaster
 /// numbers start at 0 on the first `fcTL` and run through fcTL/fdAT without gaps. We make the
 /// default image the final frame, so static viewers and the end of the animation agree.
 public enum APNGEncoder {
-    /// Most animation frames one APNG may carry (DESIGN.md §4 limit; keeps render time and size bounded).
+    /// Most animation frames one APNG may carry (docs/design.md §Limits; keeps render time and size bounded).
     public static let maximumFrameCount = 60
 
     /// The APNG bytes for `frames` over a canvas the size of `defaultImage`.

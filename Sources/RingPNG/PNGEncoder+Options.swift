@@ -3,7 +3,7 @@ extension PNGEncoder {
     ///
     /// Filter None is the default: on ring images (large flat areas, smooth gradients) it lets zlib
     /// match whole runs against the row above, and measured 15–25 % smaller than libpng-style
-    /// MinSum at level 6 (reference/rendering.md §4.2). The others exist so benchmarks can compare.
+    /// MinSum at level 6 (docs/design.md §PNG and APNG). The others exist so benchmarks can compare.
     public enum FilterStrategy: Sendable, Hashable, CaseIterable {
         /// Filter type 0 on every row.
         case none

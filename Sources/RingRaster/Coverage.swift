@@ -1,4 +1,4 @@
-/// Box-filter coverage of one pixel by a locally straight edge (rendering.md §1.6).
+/// Box-filter coverage of one pixel by a locally straight edge (docs/design.md §Coverage).
 ///
 /// A pixel is the unit square around its centre. Given the signed distance from the centre to the edge and the
 /// edge's unit normal, the exact area of the square on the inside of the straight line through the nearest edge

@@ -1,6 +1,6 @@
 import RingCore
 
-/// Scene → premultiplied RGBA bitmap with exact analytic anti-aliasing (rendering.md §1.6, §7).
+/// Scene → premultiplied RGBA bitmap with exact analytic anti-aliasing (docs/design.md §Coverage).
 ///
 /// Every primitive has a closed-form signed distance and edge normal; pixels within about a pixel of an edge
 /// get the exact box-filter coverage of the locally straight edge, pixels further inside are filled as spans

@@ -1,4 +1,4 @@
-/// What one render did, for benchmarks and the rendering yardsticks (rendering.md §8.5: time per touched pixel).
+/// What one render did, for benchmarks and the rendering yardsticks (docs/design.md §Yardsticks: time per touched pixel).
 public struct RenderStatistics: Sendable, Hashable {
     /// Pixels in the shapes' row runs — each shape counts its own, so overlapping shapes count twice.
     public var touchedPixels = 0

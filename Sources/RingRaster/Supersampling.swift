@@ -1,5 +1,5 @@
 /// Coverage of pixels near tightly curved edges: the half-plane formula treats an edge as straight across the
-/// pixel, which is exact to a fraction of a level for radii of several pixels (rendering.md §1.7) but not for a
+/// pixel, which is exact to a fraction of a level for radii of several pixels (docs/design.md §Coverage) but not for a
 /// 1 px cap of a 16 px ring or a thin glyph stroke's round end. There each pixel is split into sub-pixels, each
 /// with its own half-plane coverage (the curve is 4× straighter at sub-pixel scale).
 enum Supersampling {

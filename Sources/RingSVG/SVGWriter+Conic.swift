@@ -1,6 +1,6 @@
 import RingCore
 
-/// SVG has no conic paint (rendering.md §2.2): a conic-painted band becomes N stroked arc pieces, each painted
+/// SVG has no conic paint (docs/design.md §Conic gradients): a conic-painted band becomes N stroked arc pieces, each painted
 /// by a `linearGradient` along its chord, with the round caps drawn underneath in the end colours.
 extension SVGDocument {
     /// Colour error budget of the chord approximation, in 8-bit levels.
@@ -15,7 +15,7 @@ extension SVGDocument {
     /// Short arcs may use up to this many pieces when the bound asks for them.
     static let shortArcPieces = 12
     /// Each piece runs on under the next by at least this much (px): 1 px hides the anti-aliasing seam at
-    /// 1:1 (rendering.md §2.3).
+    /// 1:1 (docs/design.md §Conic gradients).
     static let pieceOverlap = 1.0
     /// Radius per pixel of overlap beyond the minimum: big images are often shown scaled down (a 1024 px ring
     /// in a 256 px slot), where a 1 px overlap shrinks below a device pixel and seams reappear. Overlap hides
@@ -58,7 +58,7 @@ extension SVGDocument {
     }
 
     /// Pieces for `arc` painted with `paint`: the error of a chord gradient is `hw/(2R)` of one piece's colour
-    /// step (rendering.md §2.2), so `N ≥ 255 · rate · hw / (2R · tolerance)`; then 24…36 per turn, at least
+    /// step (docs/design.md §Conic gradients), so `N ≥ 255 · rate · hw / (2R · tolerance)`; then 24…36 per turn, at least
     /// one piece and no piece shorter than 2 px.
     static func pieceCount(_ arc: ArcBand, _ paint: ConicPaint) -> Int {
         let turns = min(1, abs(arc.sweep) / Angle.fullTurn)

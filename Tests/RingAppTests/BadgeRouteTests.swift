@@ -185,7 +185,7 @@ import Testing
         #expect(animation.frames.count > 1)
     }
 
-    /// DESIGN.md §4 for badges: an image client gets a badge reading "label | invalid p" with 200 and the message
+    /// docs/design.md §Errors for badges: an image client gets a badge reading "label | invalid p" with 200 and the message
     /// in X-Ring-Error; a script gets the 400 text.
     @Test func errorsAreBadges() throws {
         let image = get("/badge.svg", "p=lots&label=coverage&style=for-the-badge", [("Accept", "image/*")])

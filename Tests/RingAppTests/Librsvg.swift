@@ -3,7 +3,7 @@ import RingPNG
 import RingTestSupport
 import Testing
 
-/// librsvg (`rsvg-convert`) as the independent renderer our PNGs are held to (rendering.md §8.2).
+/// librsvg (`rsvg-convert`) as the independent renderer our PNGs are held to (docs/design.md §Yardsticks).
 enum Librsvg {
     /// `svg` rendered by rsvg-convert at `width` × `height` pixels, decoded.
     static func render(_ svg: [UInt8], width: Int, height: Int) throws -> PNGImage {

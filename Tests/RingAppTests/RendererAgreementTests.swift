@@ -7,7 +7,7 @@ import RingTestSupport
 import Testing
 @testable import RingApp
 
-/// rendering.md §8.2: our PNG and librsvg's rendering of our SVG, for every gallery case, composited on mid-grey,
+/// docs/design.md §Yardsticks: our PNG and librsvg's rendering of our SVG, for every gallery case, composited on mid-grey,
 /// must show the same picture — interior pixels within 2 levels, mean over the image ≤ 0.5 levels, edge pixels
 /// ≤ 2 levels on average. A failure writes ours | rsvg | difference×8 to `$RING_ARTIFACTS` (or the temporary
 /// directory) and names the file.

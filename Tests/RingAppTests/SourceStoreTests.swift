@@ -1,7 +1,7 @@
 import Testing
 @testable import RingApp
 
-/// The rules between fetching, fresh, stale and failed (DESIGN.md §10), on a clock that moves only when told.
+/// The rules between fetching, fresh, stale and failed (docs/design.md §Sources), on a clock that moves only when told.
 @Suite struct SourceStoreTests {
     let clock = ManualClock()
     let url = "https://example.org/coverage.json"

@@ -1,7 +1,7 @@
 import Testing
 @testable import RingCore
 
-/// `/badge`'s layout (DESIGN.md §3): shields.io's shape, measurements and colour rules.
+/// `/badge`'s layout (docs/design.md §Badges): shields.io's shape, measurements and colour rules.
 @Suite struct BadgeLayoutTests {
     static func style(_ label: String = "coverage", _ message: String = "87%", look: BadgeLook = .flat) -> BadgeStyle {
         BadgeStyle(

@@ -4,7 +4,7 @@ import Testing
 @Suite struct StrokeFontTests {
     let font = StrokeFont.standard
 
-    /// The characters DESIGN.md §3 and the label/error images need.
+    /// The characters docs/design.md §Limits and the label/error images need.
     static let required: [Character] = Array("0123456789%.,:/-+()!?'\"#&=_<>[]*@ ✓")
         + Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 

@@ -8,7 +8,7 @@ import RingApp
 import Testing
 
 /// `src` documents over real sockets: a ringd on loopback fetching from a ``TestUpstream`` that the test
-/// controls (allowed only by an explicit `--source-allow 127.0.0.1` here), DESIGN.md §10.
+/// controls (allowed only by an explicit `--source-allow 127.0.0.1` here), docs/design.md §Sources.
 @Suite(.serialized) struct SourceLiveTests {
     /// Sources over plain http to loopback, as a test (never the default) sets them up.
     static func configuration(ttl: Int = 300) -> AppConfiguration {

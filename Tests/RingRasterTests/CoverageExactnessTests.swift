@@ -3,10 +3,10 @@ import RingCore
 import Testing
 @testable import RingRaster
 
-/// rendering.md §8.1: coverage of a thick round-capped arc against a 64×64-supersampled reference, over the
+/// docs/design.md §Yardsticks: coverage of a thick round-capped arc against a 64×64-supersampled reference, over the
 /// pixels whose centres lie within a pixel of an edge. The bar: mean error ≤ 0.4 levels, max ≤ 4.
 @Suite struct CoverageExactnessTests {
-    /// The research arc (rendering.md §1.7): 73 % sweep from the top, width 16 % of the image, radius leaving 6 %.
+    /// The research arc (docs/design.md §Coverage): 73 % sweep from the top, width 16 % of the image, radius leaving 6 %.
     struct TestArc {
         let size: Double
         var width: Double { 0.16 * size }

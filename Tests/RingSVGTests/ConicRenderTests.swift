@@ -5,7 +5,7 @@ import Testing
 @testable import RingSVG
 
 /// Renders gradient rings with librsvg and reads the pixels back: the pieces must reproduce the model's conic
-/// gradient (rendering.md §8.3) with no seam between them.
+/// gradient (docs/design.md §Conic gradients) with no seam between them.
 @Suite struct ConicRenderTests {
     /// Levels a sampled channel may differ from the model.
     static let tolerance = 2

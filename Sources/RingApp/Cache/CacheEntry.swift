@@ -135,7 +135,7 @@ public final class CacheEntry: Sendable {
     }
 
     /// A rendered image: strong entity tags, `Cache-Control: public, max-age=…`, and for SVG the
-    /// Content-Security-Policy of DESIGN.md §7. `gzip: .deferred` leaves an SVG without its gzip copy for now
+    /// Content-Security-Policy of docs/design.md §Caching and headers. `gzip: .deferred` leaves an SVG without its gzip copy for now
     /// (``rebuilt(cacheControl:gzip:)`` adds it): the miss of a client that takes identity is answered first.
     static func image(
         key: CacheKey, body: [UInt8], route: RequestRoute, configuration: AppConfiguration, gzip copy: GzipCopy = .compress
@@ -149,7 +149,7 @@ public final class CacheEntry: Sendable {
     /// Whether this entry could carry a gzip copy it does not have yet.
     var lacksGzipCopy: Bool { gzipBody == nil && key.format == .svg }
 
-    /// An error image (DESIGN.md §4): status 200 so it is shown, `X-Ring-Error` with the message, a short
+    /// An error image (docs/design.md §Errors): status 200 so it is shown, `X-Ring-Error` with the message, a short
     /// `max-age`, and no entity tag (nothing to revalidate: the URL is about to be fixed). `Vary: Accept`,
     /// because the same URL without an image type in `Accept` is a 400 text answer: without it, a shared
     /// cache would hand the image to scripts (and, while it holds the image, hide the 400 from them).

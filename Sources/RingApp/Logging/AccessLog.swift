@@ -1,6 +1,6 @@
 import RingHTTP
 
-/// `--access-log`: one line per response (DESIGN.md §8) in the `--log-format` of every other line: method, route,
+/// `--access-log`: one line per response (docs/design.md §Operations) in the `--log-format` of every other line: method, route,
 /// status, body bytes, handling time, cache use and render time, and the target cut to ``maxTargetBytes`` (the
 /// format's escaping keeps hostile bytes on one line). A 4xx that refused a parameter also names the parameter
 /// and gives the message as its reason.

@@ -1,4 +1,4 @@
-/// The header fields that carry an error message beside a response (DESIGN.md §4).
+/// The header fields that carry an error message beside a response (docs/design.md §Errors).
 ///
 /// Header values are ASCII in practice (RFC 9110 §5.5 leaves other bytes opaque, and clients decode them as
 /// Latin-1), so `X-Ring-Error` carries an ASCII rendering of the message: ringd's own punctuation spelled in

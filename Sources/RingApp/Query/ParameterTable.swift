@@ -21,7 +21,7 @@ public enum ImageRoute: String, Sendable, CaseIterable {
     }
 }
 
-/// The declarative parameter table (DESIGN.md §3).
+/// The declarative parameter table (docs/design.md §The URL contract).
 ///
 /// The rows below (``common`` and ``specific(to:)``) form ``standard``, the table the server runs on. The
 /// decoder, its error messages, the README reference and `/openapi.json` take a table as an input with

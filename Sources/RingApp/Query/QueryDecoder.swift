@@ -1,7 +1,7 @@
 import RingCore
 import RingFetch
 
-/// Query → validated ``RingSpec`` with every default applied (DESIGN.md §3). Runs once per request;
+/// Query → validated ``RingSpec`` with every default applied (docs/design.md §The URL contract). Runs once per request;
 /// everything after it (layout, writers) cannot fail.
 public enum QueryDecoder {
     /// Default colours that depend on the theme.
@@ -132,7 +132,7 @@ public enum QueryDecoder {
     }
 
     /// `src`, `query` and `max` are used before decoding (``SourceQuery``); here their syntax is checked like every
-    /// other parameter's, so the decoder alone says which values the table accepts (DESIGN.md §3).
+    /// other parameter's, so the decoder alone says which values the table accepts (docs/design.md §The URL contract).
     static func checkSourceSyntax(_ q: QueryReader) throws(QueryError) {
         if let src = q.query["src"], !src.isEmpty, src.lowercased() != "none", (try? SourceURL(parsing: src)) == nil {
             throw q.error("src", src)

@@ -162,7 +162,7 @@ struct QueryReader {
         return raw
     }
 
-    /// A label is drawn, so every character must be one the fonts can draw as it means (DESIGN.md §3).
+    /// A label is drawn, so every character must be one the fonts can draw as it means (docs/design.md §Limits).
     private func checkLabel(_ name: String, _ raw: String) throws(QueryError) {
         guard raw.utf8.count <= RingLimits.labelBytes else {
             throw error(name, raw, "at most \(RingLimits.labelBytes) bytes of UTF-8 (got \(raw.utf8.count))")

@@ -1,6 +1,6 @@
 import RingCore
 
-/// What a `/badge` request with a mistake shows (DESIGN.md §4): the badge's label, if that much of the query is
+/// What a `/badge` request with a mistake shows (docs/design.md §Errors): the badge's label, if that much of the query is
 /// valid, and "invalid <parameter>" on red, in the asked style; the full message travels in `X-Ring-Error`.
 public struct ErrorBadge: Sendable, Hashable {
     /// The query's label when it is valid; empty otherwise (the badge is then the problem alone).

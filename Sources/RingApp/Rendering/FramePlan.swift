@@ -8,7 +8,7 @@ import RingPNG
 /// first frame is the start (t = 0) and the last the end, which is the still picture. Short animations get evenly
 /// spaced frames at the full rate. Longer ones cannot (the frame cap lowers the rate), so their frames are spread
 /// by the layouts' ease-in-out curve — closer together where the motion is fast, further apart where it eases —
-/// as far as the rate cap allows: the delays carry the easing instead of more frames (rendering.md §4.4).
+/// as far as the rate cap allows: the delays carry the easing instead of more frames (docs/design.md §PNG and APNG).
 struct FramePlan: Sendable, Hashable {
     /// Highest frame rate.
     static let maximumRate = 30.0

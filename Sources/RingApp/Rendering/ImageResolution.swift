@@ -1,6 +1,6 @@
 import RingCore
 
-/// What an image route's path and query ask for, decided the one way the server decides it (DESIGN.md §3):
+/// What an image route's path and query ask for, decided the one way the server decides it (docs/design.md §Routes and formats):
 /// the route, the format (the extension wins, else `format=`, else SVG) and the validated spec, or the
 /// error the request gets.
 ///
@@ -14,7 +14,7 @@ enum ImageResolution {
     /// A valid request: the picture of `spec` in `format`; `strict` shapes an error found later (the render
     /// memory budget); `ignored` names the query's parameters the route does not read (``IgnoredParameters``).
     case image(RingSpec, route: ImageRoute, format: OutputFormat, strict: Bool, ignored: [String])
-    /// The values come from a `src` document (DESIGN.md §10): `query` is decoded once the document is at hand.
+    /// The values come from a `src` document (docs/design.md §Sources): `query` is decoded once the document is at hand.
     case source(SourceQuery, query: QueryString, route: ImageRoute, format: OutputFormat, strict: Bool)
 
     /// Resolves a request's path (still percent-encoded, as the parser leaves it) and raw query.

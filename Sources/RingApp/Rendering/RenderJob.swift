@@ -7,7 +7,7 @@ struct RenderJob: Sendable {
     enum Kind: Sendable {
         /// The picture of a validated spec.
         case image(RingSpec)
-        /// An error image (DESIGN.md §4) showing `message`: a card of side `size`, or `badge`.
+        /// An error image (docs/design.md §Errors) showing `message`: a card of side `size`, or `badge`.
         case error(message: String, size: Double, badge: ErrorBadge?)
     }
 

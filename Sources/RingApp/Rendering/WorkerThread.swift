@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Starts detached POSIX threads: render workers are plain threads of our own, never Dispatch's global
-/// queues or Swift's cooperative pool, where CPU-bound work would compete with I/O (http-server.md §3.2.4).
+/// queues or Swift's cooperative pool, where CPU-bound work would compete with I/O (docs/design.md §Dispatch on Linux).
 enum WorkerThread {
     private final class Start {
         let body: @Sendable () -> Void

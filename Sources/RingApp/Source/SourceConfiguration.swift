@@ -1,4 +1,4 @@
-/// Settings of `src` documents (DESIGN.md §10): whether they are fetched at all, what may be reached, and
+/// Settings of `src` documents (docs/design.md §Sources): whether they are fetched at all, what may be reached, and
 /// how long a document is kept.
 public struct SourceConfiguration: Sendable, Hashable {
     /// `--source-ttl` accepts 1 s … 1 day.

@@ -1,7 +1,7 @@
 import RingSync
 
 /// The `src` documents ringd holds, by URL, and the rules between fetching, serving fresh, serving stale
-/// and failing (DESIGN.md §10). A value type's worth of state behind one lock, with the clock injected so the
+/// and failing (docs/design.md §Sources). A value type's worth of state behind one lock, with the clock injected so the
 /// rules are tested without waiting.
 ///
 /// For a URL at time t:

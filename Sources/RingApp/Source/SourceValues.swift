@@ -1,5 +1,5 @@
 /// The query a picture drawn from a `src` document is decoded from: the URL's own parameters, and the
-/// document's values where the URL gives none (DESIGN.md §10: parameters in the URL win).
+/// document's values where the URL gives none (docs/design.md §Sources: parameters in the URL win).
 ///
 /// The document is either shields' endpoint schema (`{"schemaVersion": 1, "label", "message", "color"}`) with
 /// any of the route's parameters as extra fields, or, with `query=`, the number at a JSONPath scaled by `max`

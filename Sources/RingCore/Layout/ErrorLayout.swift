@@ -1,4 +1,4 @@
-/// The picture shown in place of an image whose URL is wrong (DESIGN.md §4): the message itself, set in the label
+/// The picture shown in place of an image whose URL is wrong (docs/design.md §Errors): the message itself, set in the label
 /// typeface (the built-in stroke font when no font is installed) inside a red-bordered card, so the person who
 /// wrote the URL sees why where the image would be.
 public enum ErrorLayout {
@@ -41,7 +41,7 @@ public enum ErrorLayout {
         return Scene(width: side, height: side, background: nil, title: "Error: " + message, items: items)
     }
 
-    /// A badge's error picture (DESIGN.md §4): the badge's own shape, `label` on the left (none when empty) and
+    /// A badge's error picture (docs/design.md §Errors): the badge's own shape, `label` on the left (none when empty) and
     /// `problem` (e.g. "invalid p") on shields' red, with an empty ring, so it sits in a badge row like the
     /// badge it replaces.
     public static func badge(label: String, problem: String, look: BadgeLook, text setter: (any TextSetter)? = nil) -> Scene {

@@ -20,7 +20,7 @@ public enum Paint: Sendable, Hashable {
 ///
 /// The colour of a point is taken at the *fraction* of the sweep reached by the nearest centre-line point,
 /// clamped to `[0, 1]`: points beyond the start (the start cap) keep the start colour and points beyond the end
-/// keep the end colour, whatever their raw angle (rendering.md §2.4). When `|sweep| = 2π` every direction is
+/// keep the end colour, whatever their raw angle (docs/design.md §Conic gradients). When `|sweep| = 2π` every direction is
 /// inside the arc and the only discontinuity is on the radial line at `start`.
 ///
 /// `range` maps the fraction onto the gradient: a ring of progress `p > 1` paints only its last lap, so its

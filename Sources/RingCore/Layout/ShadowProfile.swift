@@ -1,4 +1,4 @@
-/// Exact soft-shadow profiles sampled into ``ProfileStop``s (rendering.md §3.2–3.3).
+/// Exact soft-shadow profiles sampled into ``ProfileStop``s (docs/design.md §Shadows).
 ///
 /// A Gaussian blur of a disc is radially symmetric, so its whole effect is one function of the distance from the
 /// disc's centre; sampling it at ≈12 stops keeps every renderer within ~2 levels of the exact blur without SVG

@@ -1,4 +1,4 @@
-/// `/badge`: a badge in the shape of shields.io's (DESIGN.md §3): the label on the left, a small progress ring
+/// `/badge`: a badge in the shape of shields.io's (docs/design.md §Badges): the label on the left, a small progress ring
 /// and the value on the right.
 public struct BadgeStyle: Sendable, Hashable, Encodable {
     /// Progress the small ring shows, within ``RingLimits/progress``.

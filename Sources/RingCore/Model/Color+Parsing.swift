@@ -1,5 +1,5 @@
 extension Color {
-    /// Parses a colour as the URL API spells it (DESIGN.md §3 "Colours").
+    /// Parses a colour as the URL API spells it (docs/design.md §Colours).
     ///
     /// Accepted, in this order:
     /// 1. a name from ``NamedColors`` — seed palette, iOS system colours, CSS named colours — ignoring ASCII case;

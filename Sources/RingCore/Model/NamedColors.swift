@@ -1,4 +1,4 @@
-/// Every colour name the URL API accepts, and the activity gradient presets (DESIGN.md §3 "Colours").
+/// Every colour name the URL API accepts, and the activity gradient presets (docs/design.md §Colours).
 ///
 /// Three families share one ASCII case-insensitive namespace (`LightRed`, `lightred` and `LIGHTRED` are one name):
 /// - the flat palette of seed 000 (`lightRed` … `purpleBg`);

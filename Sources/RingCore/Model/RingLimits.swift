@@ -1,4 +1,4 @@
-/// Every limit of the URL contract (DESIGN.md §3), named once. Validation, error messages and docs quote these.
+/// Every limit of the URL contract (docs/design.md §Limits), named once. Validation, error messages and docs quote these.
 public enum RingLimits {
     /// Progress: laps above 1 overlap; 10 laps is far past anything meaningful and keeps geometry bounded.
     public static let progress: ClosedRange<Double> = 0...10

@@ -41,7 +41,7 @@ public struct RingSpec: Sendable, Hashable, Encodable {
     }
 }
 
-/// Options shared by every style (DESIGN.md §3 "Common parameters").
+/// Options shared by every style (docs/design.md §Common parameters).
 public struct CommonOptions: Sendable, Hashable, Encodable {
     /// Side of the square image in CSS pixels, within ``RingLimits/size``.
     public var size: Double

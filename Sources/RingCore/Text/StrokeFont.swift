@@ -1,5 +1,5 @@
 /// A built-in single-stroke font, so labels and error messages are drawn as round-capped strokes that look the same
-/// in every viewer and in SVG and PNG alike — no font files, no `<text>` (DESIGN.md §4, §5 "Text").
+/// in every viewer and in SVG and PNG alike — no font files, no `<text>` (docs/design.md §Errors, §Text).
 ///
 /// Geometry is in **em units where the cap height is 1**: baseline at y = 0, **y up**, x-height 0.7, descenders down
 /// to −0.3, brackets and slashes reaching about −0.18 … 1.06. `TextRun.fitted(center:maxWidth:maxHeight:…)` and

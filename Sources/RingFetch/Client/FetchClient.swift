@@ -1,4 +1,4 @@
-/// ringd's outbound HTTP/1.1 client for `src` documents (DESIGN.md §10): one `GET` per call, over TLS
+/// ringd's outbound HTTP/1.1 client for `src` documents (docs/design.md §Sources): one `GET` per call, over TLS
 /// unless the policy allows plain HTTP, within one deadline, to addresses the policy checked.
 ///
 /// Every hop (the first URL and each redirect) goes through the same steps, in this order, so nothing leaves

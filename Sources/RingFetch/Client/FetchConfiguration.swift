@@ -1,4 +1,4 @@
-/// How ringd fetches `src` documents (DESIGN.md §10): who may be reached, how long a fetch may take and how
+/// How ringd fetches `src` documents (docs/design.md §Sources): who may be reached, how long a fetch may take and how
 /// much it may read.
 public struct FetchConfiguration: Sendable {
     /// Longest a TCP connection may take to open (the whole fetch has its own, longer deadline).

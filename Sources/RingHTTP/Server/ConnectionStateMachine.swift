@@ -4,7 +4,7 @@
 /// passing deadline requires; the caller performs the side effects. Tests drive it with made-up
 /// instants, so every timeout rule is checked without sleeping.
 ///
-/// Deadlines (http-server.md §5.4):
+/// Deadlines (docs/design.md §Deadlines):
 /// - **header**: absolute, from the first byte of a request head to its end; not extended by further
 ///   trickling bytes (slowloris) → 408 and close.
 /// - **idle**: a kept-alive connection with no request bytes → silent close (no 408: clients could

@@ -6,7 +6,7 @@ import Glibc
 /// One I/O loop's readiness set: a private epoll instance holding the loop's connection sockets, watched by
 /// a single Dispatch read source on the loop's queue.
 ///
-/// **Why not a Dispatch source per socket** (http-server.md §3.2.5): on Linux, libdispatch handles a
+/// **Why not a Dispatch source per socket** (docs/design.md §Event loops): on Linux, libdispatch handles a
 /// socket's `EPOLLHUP` (the peer reset, or both directions shut down after a lingering close) by waking the
 /// source for `EPOLLIN` and then marking it for deferred deletion, which the source's target queue performs
 /// while the manager thread is still merging the same event. When the queue wins that race, both threads

@@ -89,7 +89,7 @@ extension HTTPServer {
         /// kernel's TCP work, and the peer on the other end of each connection needs CPU as well. On 2 CPUs, 1
         /// queue served 104–107 k cached responses/s at `wrk -t1 -c32` where 2 queues served 80–98 k, and cut
         /// the p99 at `-t2 -c128` from 3.2–3.5 ms to 2.2–2.4 ms at equal throughput (README, Performance;
-        /// reference/http-server.md §0 measured the same: one loop on 2 cores).
+        /// docs/design.md §Event loops).
         public static var defaultIOQueues: Int {
             max(1, onlineCPUs / 2)
         }

@@ -29,7 +29,7 @@ extension HTTPServer {
     /// With a `drain`, a draining signal first runs its `onStart` and keeps serving for its period. A second
     /// signal (during the drain or the shutdown) cuts the rest to zero. The signals' default dispositions are
     /// restored before returning. Handlers run on a private Dispatch queue, never on the main actor
-    /// (http-server.md §3.2.3), so this may be called from top-level `main.swift` code.
+    /// (docs/design.md §Dispatch on Linux), so this may be called from top-level `main.swift` code.
     ///
     /// - Parameters:
     ///   - signals: the signals that stop the server. Default: `SIGTERM` and `SIGINT`.

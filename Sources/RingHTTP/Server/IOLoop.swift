@@ -71,7 +71,7 @@ final class IOLoop: @unchecked Sendable {
             self.poller = poller
             let source = DispatchSource.makeReadSource(fileDescriptor: poller.pollDescriptor, queue: queue)
             source.setEventHandler { @Sendable [self] in pollEvents() }
-            // The epoll descriptor closes only once no source watches it (http-server.md §3.2.1).
+            // The epoll descriptor closes only once no source watches it (docs/design.md §Dispatch on Linux).
             source.setCancelHandler { @Sendable in poller.close() }
             source.resume()
             pollSource = source

@@ -3,7 +3,7 @@
 /// The responder sets content headers; the server sets `Content-Length`, `Date` and `Connection`
 /// (whatever the responder put there is replaced, so framing can never disagree with what is sent).
 /// Status line, headers and body go into one buffer so a response leaves in one `send` (no Nagle stall,
-/// http-server.md §8.1).
+/// docs/design.md §Writing responses).
 enum ResponseSerializer {
     /// The `Connection` header the server adds.
     enum ConnectionHeader: Equatable {

@@ -10,7 +10,7 @@ import Darwin
 /// connection's I/O queue for a client socket). Whoever owns it must call ``close()`` exactly once; in
 /// debug builds `deinit` asserts that this happened, because a forgotten descriptor is a leak and a
 /// descriptor closed behind a live DispatchSource breaks the next connection on that number
-/// (http-server.md §3.2.1).
+/// (docs/design.md §Dispatch on Linux).
 final class Socket {
     /// The descriptor, or -1 once closed.
     private(set) var descriptor: Int32

@@ -31,7 +31,7 @@ func withLiveServer(
 /// Runs blocking test code (socket reads with timeouts, sleeps, semaphores) on a dedicated thread.
 ///
 /// On Linux, Swift concurrency and the server's I/O queues share libdispatch's worker pool, which
-/// grows by only about one thread per second when workers block (http-server.md §3.2.4). Blocking
+/// grows by only about one thread per second when workers block (docs/design.md §Dispatch on Linux). Blocking
 /// test bodies on pool threads would starve the very server they test.
 func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
