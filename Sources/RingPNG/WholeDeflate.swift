@@ -39,7 +39,7 @@ public enum WholeDeflate {
 
     /// Compressors kept between calls, per level. A compressor is several hundred KiB of tables that libdeflate
     /// initialises on use; allocated per call, their first touch cost a small SVG's gzip copy about 100 µs of page
-    /// faults on top of 40 µs of compressing (docs/performance.md, "Where a miss's time goes"). Each thread takes
+    /// faults on top of 40 µs of compressing (docs/performance.md, "Misses: where the time goes"). Each thread takes
     /// one for the length of a call, so the pool holds at most one per thread that compressed at once.
     private enum Compressors {
         /// A libdeflate compressor, used by one thread at a time (taken from and given back to the pool).

@@ -6,7 +6,7 @@ enum Gzip {
     /// libdeflate level 6: the copy is built on a miss's reply path, and there level 9 cost 57 µs against 38 µs
     /// for a 7 169-byte ring SVG (1 560 against 1 571 bytes) and 390 against 120 µs for a 22 KB activity SVG with
     /// a label (4 321 against 4 333 bytes): under 1 % of bytes for a third to two thirds of the time
-    /// (docs/performance.md, "Where a miss's time goes"). Levels 10–12 take several times as long again.
+    /// (docs/performance.md, "Misses: where the time goes"). Levels 10–12 take several times as long again.
     static let level = 6
 
     /// The gzip member that `bytes` compresses to, in a buffer of its own size (a cache entry keeps it).

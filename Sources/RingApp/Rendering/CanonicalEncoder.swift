@@ -2,7 +2,7 @@
 /// synthesises, written as compact text that two different values can never share.
 ///
 /// ``CanonicalSpec`` hashes this text. It replaces Swift's structural description (`"\(spec)"`), which walked the
-/// value through reflection: 80 µs of every miss, twice (docs/performance.md, "Where a miss's time goes"). A
+/// value through reflection: 80 µs of every miss, twice (docs/performance.md, "Misses: where the time goes"). A
 /// synthesised conformance keeps that description's virtue — a field added to the model is part of the key without
 /// anyone remembering to add it — at a tenth of the cost.
 ///

@@ -3,7 +3,7 @@
 /// The fields live as bytes in one buffer, not as a pair of `String`s each: a request's fields are looked up a
 /// few times and mostly never read as text, while making two `String`s per received field (UTF-8 validation,
 /// a heap copy for values over 15 bytes) and growing an array of them was much of the cost of parsing a
-/// browser's request (callgrind, docs/performance.md, "Fields as bytes"). A field becomes a ``Field`` only when
+/// browser's request (callgrind, docs/performance.md, "What a hit costs in user space"). A field becomes a ``Field`` only when
 /// one is asked for.
 public struct HTTPHeaders: Sendable, Hashable, Sequence {
     /// One field as received or to be sent. `name` keeps its original spelling.
