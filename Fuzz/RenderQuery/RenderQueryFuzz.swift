@@ -86,7 +86,7 @@ struct RenderQueryCase {
         do {
             image = try ImageRenderer(typeface: Typeface.system, maximumFrames: maxFuzzAPNGFrames).render(spec, format: renderFormat)
         } catch {
-            // DESIGN.md §1: everything after the decoder cannot fail.
+            // docs/design.md §Data flow: everything after the decoder cannot fail.
             fail("render failed after a successful decode: \(error)")
         }
         if image.key.sha256.utf8.count != 64 { fail("cache key is not a SHA-256: \(image.key.sha256)") }
@@ -135,7 +135,7 @@ struct RenderQueryCase {
         }
     }
 
-    /// The decoder's output is within the URL contract's limits (DESIGN.md §3).
+    /// The decoder's output is within the URL contract's limits (docs/design.md §Limits).
     func checkSpec(_ spec: RingSpec) {
         let common = spec.common
         if !RingLimits.size.contains(common.size) { fail("size \(common.size) outside \(RingLimits.size)") }
@@ -181,7 +181,7 @@ struct RenderQueryCase {
     }
 
     /// The PNG decodes (every CRC, chunk rule and the zlib stream checked) to about `width` × `height` pixels;
-    /// an animated one plays once and its last frame is the default image (DESIGN.md §5).
+    /// an animated one plays once and its last frame is the default image (docs/design.md §PNG and APNG).
     func checkPNG(_ body: [UInt8], width: Double, height: Double, animated: Bool) {
         do {
             let image = try PNGDecoder.decode(body)

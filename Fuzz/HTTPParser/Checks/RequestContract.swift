@@ -2,7 +2,7 @@ import RingHTTP
 
 /// What every request the parser returns must satisfy, written independently of the parser's code: the
 /// limits hold, the request line and fields are made of the bytes the grammar allows, and none of the
-/// framing shapes that request smuggling relies on gets through (DESIGN.md §6: no content, one Host, no
+/// framing shapes that request smuggling relies on gets through (docs/design.md §Writing responses: no content, one Host, no
 /// Transfer-Encoding, no repeated Content-Length).
 public struct RequestContract {
     let limits: HTTPParserLimits

@@ -4,7 +4,7 @@
 /// The writer emits a narrow XML dialect: no prolog, comments, CDATA, processing instructions or single
 /// quotes; attributes always in double quotes. This parses exactly that and rejects anything else, so a
 /// user string that escapes its attribute or element shows up as a parse error. On top of well-formedness it
-/// checks the security rules of DESIGN.md §4–§5: only the writer's vocabulary of elements, no event handlers,
+/// checks the security rules of docs/design.md §Errors and §Rendering: only the writer's vocabulary of elements, no event handlers,
 /// no links or external references, no script or foreign content, unique ids and every `url(#id)` defined.
 public struct SVGCheck {
     /// Every element the writer may emit (the same list as Tests/RingSVGTests/SVGStructure.swift).
