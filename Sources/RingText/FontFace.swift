@@ -19,7 +19,7 @@ public final class FontFace: @unchecked Sendable {
     public let faceIndex: Int
     /// Ink height in em of the catalogue's reference character for this face (``FontCatalog/Entry/reference``),
     /// nil when there is none or the face lacks it: what ``FontSet`` scales to the primary's capital height.
-    public private(set) var referenceHeight: Double?
+    public let referenceHeight: Double?
 
     let font: OpaquePointer
     private let face: OpaquePointer
@@ -62,9 +62,11 @@ public final class FontFace: @unchecked Sendable {
         self.font = font
         var glyph: hb_codepoint_t = 0
         if let reference, hb_font_get_nominal_glyph(font, reference.value, &glyph) != 0, glyph != 0,
-            let ink = outline(glyph).ink, ink.maxY - ink.minY > 0
+            let ink = GlyphOutline(font: font, glyph: glyph, unitsPerEm: Double(upem)).ink, ink.maxY > ink.minY
         {
             referenceHeight = ink.maxY - ink.minY
+        } else {
+            referenceHeight = nil
         }
     }
 
