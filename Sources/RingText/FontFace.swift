@@ -15,6 +15,11 @@ public final class FontFace: @unchecked Sendable {
     public let unitsPerEm: Double
     /// Capital height in em (OS/2 `sCapHeight`; 0.7 em when the font does not say).
     public let capHeight: Double
+    /// Which face of a collection file this is (0 for a plain font file).
+    public let faceIndex: Int
+    /// Ink height in em of the catalogue's reference character for this face (``FontCatalog/Entry/reference``),
+    /// nil when there is none or the face lacks it: what ``FontSet`` scales to the primary's capital height.
+    public let referenceHeight: Double?
 
     let font: OpaquePointer
     private let face: OpaquePointer
@@ -22,8 +27,9 @@ public final class FontFace: @unchecked Sendable {
     /// Outlines drawn so far, per glyph id: a CJK face has tens of thousands; labels use a few hundred.
     private let outlines = BoundedCache<UInt32, GlyphOutline>(capacity: 4096)
 
-    /// Maps and opens the font at `path`; nil when the file cannot be read or is not a font HarfBuzz can use.
-    public init?(path: String) {
+    /// Maps and opens face `faceIndex` of the font at `path`, measuring `reference` for its size; nil when the file
+    /// cannot be read, is not a font HarfBuzz can use, or has no such face.
+    public init?(path: String, faceIndex: Int = 0, reference: Unicode.Scalar? = nil) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -33,7 +39,7 @@ public final class FontFace: @unchecked Sendable {
         guard let base = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { return nil }
         let blob = hb_blob_create(
             base.assumingMemoryBound(to: CChar.self), UInt32(length), HB_MEMORY_MODE_READONLY, nil, nil)!
-        let face = hb_face_create(blob, 0)!
+        let face = hb_face_create(blob, UInt32(max(0, faceIndex)))!
         let upem = hb_face_get_upem(face)
         guard hb_face_get_glyph_count(face) > 0, upem > 0 else {
             hb_face_destroy(face)
@@ -50,9 +56,18 @@ public final class FontFace: @unchecked Sendable {
         self.bytes = UnsafeRawBufferPointer(start: base, count: length)
         self.unitsPerEm = Double(upem)
         self.capHeight = hasCap ? Double(cap) / Double(upem) : 0.7
+        self.faceIndex = faceIndex
         self.blob = blob
         self.face = face
         self.font = font
+        var glyph: hb_codepoint_t = 0
+        if let reference, hb_font_get_nominal_glyph(font, reference.value, &glyph) != 0, glyph != 0,
+            let ink = GlyphOutline(font: font, glyph: glyph, unitsPerEm: Double(upem)).ink, ink.maxY > ink.minY
+        {
+            referenceHeight = ink.maxY - ink.minY
+        } else {
+            referenceHeight = nil
+        }
     }
 
     deinit {

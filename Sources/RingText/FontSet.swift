@@ -7,17 +7,28 @@ import RingSync
 /// character goes to the first face that has it, HarfBuzz shapes every run (kerning, ligatures, Arabic joining,
 /// Indic reordering, marks) and draws its glyphs' outlines.
 public final class FontSet: TextSetter, Sendable {
-    /// The faces, the primary (Inter SemiBold when installed) first.
+    /// The faces, the primary (Inter Bold when installed) first.
     public let faces: [FontFace]
+    /// Per face, what its em is multiplied by: the primary's capital height over the face's reference height
+    /// (``FontCatalog``'s size rule), 1 for the primary and for faces without a reference.
+    public let scales: [Double]
+    /// The same families at regular weight (the petals label), nil when none was loaded.
+    public let regular: FontSet?
     /// Lines shaped so far, per text: a label is shaped once however often its ring is drawn. Distinct labels
     /// are few in practice; a client sending endless distinct labels only empties the cache.
     private let lines = BoundedCache<LineKey, ShapedLine>(capacity: 2048)
     private let tabularFeature: hb_feature_t
 
-    /// A set of the given faces; nil when there is none (then labels fall back to the stroke font).
-    public init?(faces: [FontFace]) {
-        guard !faces.isEmpty else { return nil }
+    /// A set of the given faces (and a regular-weight set for the petals label); nil when there is none (then
+    /// labels fall back to the stroke font).
+    public init?(faces: [FontFace], regular: FontSet? = nil) {
+        guard let primary = faces.first else { return nil }
         self.faces = faces
+        self.regular = regular
+        scales = faces.enumerated().map { index, face in
+            guard index > 0, let height = face.referenceHeight else { return 1 }
+            return primary.capHeight / height
+        }
         var feature = hb_feature_t()
         _ = hb_feature_from_string("tnum", -1, &feature)
         tabularFeature = feature
@@ -25,10 +36,19 @@ public final class FontSet: TextSetter, Sendable {
 
     /// The catalogue's faces found under `directories` (default: the system's font folders), each file mapped once.
     public static func load(directories: [String] = FontCatalog.systemDirectories) -> FontSet? {
-        FontSet(faces: FontCatalog.locate(in: directories).compactMap { FontFace(path: $0) })
+        FontSet(faces: open(FontCatalog.label, in: directories), regular: FontSet(faces: open(FontCatalog.regular, in: directories)))
+    }
+
+    /// The faces of `chain` found under `directories`, opened.
+    static func open(_ chain: [FontCatalog.Entry], in directories: [String]) -> [FontFace] {
+        FontCatalog.locate(chain, in: directories).compactMap {
+            FontFace(path: $0.path, faceIndex: $0.entry.faceIndex, reference: $0.entry.reference)
+        }
     }
 
     public var capHeight: Double { faces[0].capHeight }
+
+    public var regularWeight: (any TextSetter)? { regular }
 
     /// Forgets every shaped line. The fuzz target calls it after each input, so an input leaves the heap as it
     /// found it: libFuzzer runs an input that ends with more allocations than it began a second time, then
@@ -69,13 +89,15 @@ public final class FontSet: TextSetter, Sendable {
         var visualStart: Int
     }
 
-    /// One glyph of a shaped line: which face and glyph, where its origin sits (em, y down) and its advance.
+    /// One glyph of a shaped line: which face and glyph, where its origin sits (em, y down), its advance, and
+    /// the face's scale (its outline is drawn that much larger).
     struct PlacedGlyph: Equatable {
         var face: Int
         var id: UInt32
         var x: Double
         var y: Double
         var advance: Double
+        var scale: Double = 1
     }
 
     private func shape(_ text: String, tabularDigits: Bool, tracking: Double) -> ShapedLine? {
@@ -85,10 +107,13 @@ public final class FontSet: TextSetter, Sendable {
         var pen = 0.0
         for glyph in glyphs {
             let outline = faces[glyph.face].outline(glyph.id)
+            let k = glyph.scale
             if !outline.path.isEmpty {
-                path.append(outline.path.mapped { Point(x: $0.x + glyph.x, y: $0.y + glyph.y) })
+                path.append(outline.path.mapped { Point(x: $0.x * k + glyph.x, y: $0.y * k + glyph.y) })
             }
-            if let box = outline.ink?.offset(by: Point(x: glyph.x, y: glyph.y)) {
+            if let o = outline.ink {
+                let box = TextBounds(minX: o.minX * k + glyph.x, minY: o.minY * k + glyph.y,
+                                     maxX: o.maxX * k + glyph.x, maxY: o.maxY * k + glyph.y)
                 ink = ink?.union(box) ?? box
             }
             pen += glyph.advance
@@ -157,7 +182,7 @@ public final class FontSet: TextSetter, Sendable {
             guard let infos = hb_buffer_get_glyph_infos(buffer, &glyphCount),
                 let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount)
             else { continue }
-            let unit = 1 / face.unitsPerEm
+            let scale = scales[run.face], unit = scale / face.unitsPerEm
             let tracked = tracking != 0 && Self.trackedScripts.contains(hb_buffer_get_script(buffer).rawValue)
             for g in 0..<Int(glyphCount) {
                 var advance = Double(positions[g].x_advance) * unit
@@ -167,7 +192,7 @@ public final class FontSet: TextSetter, Sendable {
                 }
                 placed.append(PlacedGlyph(
                     face: run.face, id: infos[g].codepoint, x: pen + Double(positions[g].x_offset) * unit,
-                    y: -Double(positions[g].y_offset) * unit, advance: advance))
+                    y: -Double(positions[g].y_offset) * unit, advance: advance, scale: scale))
                 pen += advance
             }
         }

@@ -62,7 +62,7 @@ struct Serve: ParsableCommand {
     @Option(parsing: .unconditional, help: "Seconds a kept-alive connection may wait for its next request. [env: RINGD_IDLE_TIMEOUT] (default: 15)")
     var idleTimeout: Int?
 
-    @Option(help: "Folder (with subfolders) holding the label fonts: Inter-SemiBold.otf, Noto Sans, Droid Sans Fallback. [env: RINGD_FONT_DIR] (default: /usr/share/fonts)")
+    @Option(help: "Folder (with subfolders) holding the label fonts: Inter, Noto Sans, Noto Sans CJK (Bold and Regular). [env: RINGD_FONT_DIR] (default: /usr/share/fonts)")
     var fontDir: String?
 
     @Option(parsing: .unconditional, help: "After SIGTERM: seconds of serving on with /readyz answering 503, then the graceful shutdown, which waits up to \(AppConfiguration.shutdownGraceSeconds) s for the responses in flight (the longest render the limits allow); SIGINT, Ctrl-C, stops at once. [env: RINGD_DRAIN_SECONDS] (default: 5)")

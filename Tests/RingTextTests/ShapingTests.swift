@@ -1,10 +1,12 @@
+import Foundation
 import Testing
 @testable import RingText
 import RingCore
 
 /// HarfBuzz's shaping through ``FontSet``, pinned on the fonts Debian ships (fonts-inter 4.0, fonts-noto-core
-/// 20201225, fonts-droid-fallback 6.0.1): glyph ids and advances (em) per script, in visual order. A new font
-/// release may change ids; the properties each test states (kerning, joining, direction, conjuncts) must hold.
+/// 20201225, fonts-noto-cjk 20220127): glyph ids and advances (em, each face's scaled to Inter's capital height)
+/// per script, in visual order. A new font release may change ids; the properties each test states (kerning,
+/// joining, direction, conjuncts) must hold.
 @Suite struct ShapingTests {
     let fonts: FontSet
 
@@ -24,21 +26,40 @@ import RingCore
         try #require(fonts.line(text, tabularDigits: false)).advance
     }
 
-    @Test func primaryFaceIsInterSemiBold() {
-        #expect(fonts.faces.first?.name == "Inter-SemiBold.otf")
-        #expect(fonts.faces.map(\.name).last == "DroidSansFallbackFull.ttf")
+    /// Inter Bold first; Noto Sans CJK Bold (its Japanese face) before Droid Sans Fallback, which is last; the
+    /// regular chain of the same families.
+    @Test func chainsOfOneWeightEach() throws {
+        let names = fonts.faces.map(\.name)
+        #expect(names.first == "Inter-Bold.otf")
+        #expect(names.suffix(2) == ["NotoSansCJK-Bold.ttc", "DroidSansFallbackFull.ttf"])
+        #expect(fonts.faces.first { $0.name == "NotoSansCJK-Bold.ttc" }?.faceIndex == FontCatalog.cjkFace)
+        let regular = try #require(fonts.regular).faces.map(\.name)
+        #expect(regular.first == "Inter-Regular.otf" && regular.contains("NotoSansCJK-Regular.ttc"))
+        #expect(!regular.contains { $0.contains("Bold") })
+        // Noto Sans Symbols2 comes in one weight only.
+        #expect(names.filter { $0.contains("Regular") } == ["NotoSansSymbols2-Regular.ttf"])
+    }
+
+    /// Each script's reference letter, shaped, stands exactly as tall as Inter's capitals (the size rule).
+    @Test func referenceLettersStandAsTallAsCapitals() throws {
+        for set in [fonts, try #require(fonts.regular)] {
+            for letter in ["H", "ב", "ا", "क", "ก", "国"] {
+                let ink = try #require(set.line(letter, tabularDigits: false)?.ink, "\(letter)")
+                #expect(abs((ink.maxY - ink.minY) - set.capHeight) < 1e-6, "\(letter): \(ink)")
+            }
+        }
     }
 
     @Test func kerningPullsAVTogether() throws {
-        #expect(try shaped("AV") == ["Inter-SemiBold.otf 2 0.6406", "Inter-SemiBold.otf 453 0.7237"])
+        #expect(try shaped("AV") == ["Inter-Bold.otf 2 0.6577", "Inter-Bold.otf 453 0.7479"])
         let a = try advance("A"), v = try advance("V"), av = try advance("AV")
         #expect(av < a + v - 0.05, "AV \(av) vs A + V \(a + v)")
     }
 
     /// Inter sets "ffi" without a ligature glyph but with its contextual f (id 645, not the plain f).
     @Test func ffi() throws {
-        #expect(try shaped("ffi") == ["Inter-SemiBold.otf 645 0.3771", "Inter-SemiBold.otf 645 0.3771",
-                                      "Inter-SemiBold.otf 679 0.2607"])
+        #expect(try shaped("ffi") == ["Inter-Bold.otf 645 0.3857", "Inter-Bold.otf 645 0.3857",
+                                      "Inter-Bold.otf 679 0.272"])
     }
 
     /// Joined Arabic: lam-alef becomes one ligature and the letters take their connected forms; the same letters
@@ -46,11 +67,11 @@ import RingCore
     /// rightmost.
     @Test func arabicJoins() throws {
         let joined = try shaped("سلام")
-        #expect(joined == ["NotoSansArabic-Bold.ttf 769 0.548", "NotoSansArabic-Bold.ttf 705 0.681",
-                           "NotoSansArabic-Bold.ttf 1077 0.95"])
+        #expect(joined == ["NotoSansArabic-Bold.ttf 769 0.5445", "NotoSansArabic-Bold.ttf 705 0.6766",
+                           "NotoSansArabic-Bold.ttf 1077 0.9439"])
         let apart = try shaped("س\u{200C}ل\u{200C}ا\u{200C}م").filter { !$0.hasSuffix(" 0.0") }
-        #expect(apart == ["NotoSansArabic-Bold.ttf 769 0.548", "NotoSansArabic-Bold.ttf 46 0.273",
-                          "NotoSansArabic-Bold.ttf 665 0.741", "NotoSansArabic-Bold.ttf 1075 1.37"])
+        #expect(apart == ["NotoSansArabic-Bold.ttf 769 0.5445", "NotoSansArabic-Bold.ttf 46 0.2712",
+                          "NotoSansArabic-Bold.ttf 665 0.7362", "NotoSansArabic-Bold.ttf 1075 1.3612"])
         #expect(Set(joined.dropLast()) != Set(apart.dropLast()))
         let seen = try shaped("س").first
         #expect(try shaped("سلام").last?.split(separator: " ").first == seen?.split(separator: " ").first)
@@ -58,8 +79,8 @@ import RingCore
 
     /// Hebrew runs right to left: the last letter (final mem) is drawn leftmost.
     @Test func hebrewRunsRightToLeft() throws {
-        #expect(try shaped("שלום") == ["NotoSansHebrew-Bold.ttf 23 0.702", "NotoSansHebrew-Bold.ttf 124 0.328",
-                                       "NotoSansHebrew-Bold.ttf 55 0.556", "NotoSansHebrew-Bold.ttf 96 0.787"])
+        #expect(try shaped("שלום") == ["NotoSansHebrew-Bold.ttf 23 0.8467", "NotoSansHebrew-Bold.ttf 124 0.3956",
+                                       "NotoSansHebrew-Bold.ttf 55 0.6706", "NotoSansHebrew-Bold.ttf 96 0.9492"])
         #expect(try shaped("ם") == [try shaped("שלום")[0]])
         #expect(try shaped("ש") == [try shaped("שלום")[3]])
     }
@@ -67,34 +88,51 @@ import RingCore
     /// Devanagari: sa + virama + ta form one conjunct glyph, so six code points become five glyphs.
     @Test func devanagariConjunct() throws {
         #expect(try shaped("नमस्ते") == [
-            "NotoSansDevanagari-Bold.ttf 44 0.618", "NotoSansDevanagari-Bold.ttf 50 0.646",
-            "NotoSansDevanagari-Bold.ttf 215 0.436", "NotoSansDevanagari-Bold.ttf 40 0.624",
+            "NotoSansDevanagari-Bold.ttf 44 0.7226", "NotoSansDevanagari-Bold.ttf 50 0.7553",
+            "NotoSansDevanagari-Bold.ttf 215 0.5098", "NotoSansDevanagari-Bold.ttf 40 0.7296",
             "NotoSansDevanagari-Bold.ttf 75 0.0",
         ])
     }
 
-    @Test func cjkFromTheFallbackFace() throws {
-        #expect(try shaped("完了") == ["DroidSansFallbackFull.ttf 10532 1.0", "DroidSansFallbackFull.ttf 7198 1.0"])
+    /// Without Noto Sans CJK, Droid Sans Fallback draws CJK, scaled to the same height.
+    @Test func droidDrawsCJKWhenNotoSansCJKIsMissing() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ringd-fonts-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for face in fonts.faces where ["Inter-Bold.otf", "DroidSansFallbackFull.ttf"].contains(face.name) {
+            try FileManager.default.createSymbolicLink(
+                atPath: directory.appendingPathComponent(face.name).path, withDestinationPath: face.path)
+        }
+        let fallback = try #require(FontSet.load(directories: [directory.path]))
+        #expect(fallback.faces.map(\.name) == ["Inter-Bold.otf", "DroidSansFallbackFull.ttf"])
+        let glyphs = try #require(fallback.glyphs("完了", tabularDigits: false))
+        #expect(glyphs.allSatisfy { fallback.faces[$0.face].name == "DroidSansFallbackFull.ttf" })
+        let ink = try #require(fallback.line("国", tabularDigits: false)?.ink)
+        #expect(abs((ink.maxY - ink.minY) - fallback.capHeight) < 1e-6)
+    }
+
+    @Test func cjkFromNotoSansCJK() throws {
+        #expect(try shaped("完了") == ["NotoSansCJK-Bold.ttc 15469 0.8099", "NotoSansCJK-Bold.ttc 9660 0.8099"])
     }
 
     @Test func greekAndCyrillicInInter() throws {
         #expect(try shaped("Ελλάδα") == [
-            "Inter-SemiBold.otf 123 0.6076", "Inter-SemiBold.otf 1151 0.6001", "Inter-SemiBold.otf 1151 0.6001",
-            "Inter-SemiBold.otf 1065 0.6481", "Inter-SemiBold.otf 1092 0.6158", "Inter-SemiBold.otf 1064 0.6481",
+            "Inter-Bold.otf 123 0.6126", "Inter-Bold.otf 1151 0.6072", "Inter-Bold.otf 1151 0.6072",
+            "Inter-Bold.otf 1065 0.6516", "Inter-Bold.otf 1092 0.6541", "Inter-Bold.otf 1064 0.6516",
         ])
         #expect(try shaped("Готово") == [
-            "Inter-SemiBold.otf 1988 0.4996", "Inter-SemiBold.otf 823 0.5785", "Inter-SemiBold.otf 1234 0.5273",
-            "Inter-SemiBold.otf 823 0.608", "Inter-SemiBold.otf 1208 0.5714", "Inter-SemiBold.otf 823 0.608",
+            "Inter-Bold.otf 1988 0.5018", "Inter-Bold.otf 823 0.5891", "Inter-Bold.otf 1234 0.538",
+            "Inter-Bold.otf 823 0.6136", "Inter-Bold.otf 1208 0.5763", "Inter-Bold.otf 823 0.6136",
         ])
     }
 
     /// Latin, CJK and a symbol in one line: each from its face, in logical order left to right.
     @Test func mixedScripts() throws {
         #expect(try shaped("Build 完了 ✓") == [
-            "Inter-SemiBold.otf 65 0.6573", "Inter-SemiBold.otf 900 0.6083", "Inter-SemiBold.otf 679 0.2607",
-            "Inter-SemiBold.otf 723 0.2607", "Inter-SemiBold.otf 594 0.6303", "Inter-SemiBold.otf 1682 0.2482",
-            "DroidSansFallbackFull.ttf 10532 1.0", "DroidSansFallbackFull.ttf 7198 1.0",
-            "Inter-SemiBold.otf 1682 0.2482", "Inter-SemiBold.otf 1742 0.8807",
+            "Inter-Bold.otf 65 0.6609", "Inter-Bold.otf 900 0.6218", "Inter-Bold.otf 679 0.272",
+            "Inter-Bold.otf 723 0.272", "Inter-Bold.otf 594 0.6353", "Inter-Bold.otf 1682 0.2319",
+            "NotoSansCJK-Bold.ttc 15469 0.8099", "NotoSansCJK-Bold.ttc 9660 0.8099",
+            "Inter-Bold.otf 1682 0.2319", "Inter-Bold.otf 1742 0.8807",
         ])
     }
 
@@ -142,3 +180,4 @@ import RingCore
         #expect(fonts.line("Готово", tabularDigits: false) == first)
     }
 }
+

@@ -45,7 +45,7 @@ public struct ParameterTable: Sendable {
         Parameter("theme", .choice(Theme.allCases.map(\.rawValue)), default: "light",
                   doc: "Picks default track and label colours for light or dark pages when bg is transparent; auto follows the page's colour scheme (SVG; a PNG draws light). An opaque bg decides instead (see labelColor).", example: "auto"),
         Parameter("label", .text(maxLength: RingLimits.labelLength, label: true), default: "none",
-                  doc: "none, auto (the percentage) or text in any language to draw in the middle.", example: "auto"),
+                  doc: "none, auto (the percentage) or text in any language to draw in the middle, at the picture's one label size (that of 000%; every script as tall as capitals), smaller only to fit. Capitals under 6 device pixels (size × scale) are unreadable: such a label, auto or text, is left out.", example: "auto"),
         Parameter("labelColor", .color(allowsNone: false), default: "theme",
                   doc: "Label colour. Default: with an opaque bg, by the bg's luminance: near-black (#1C1C1E) or near-white (#F2F2F7), whichever contrasts more, or pure black or white where that stays under WCAG's 4.5:1 (mid tones), so the label keeps at least 4.5:1 on any opaque bg; the ring's default track follows the same side. With a transparent bg: near-black on light, near-white on dark theme. /petals: seed 001's grey (#767676 light, #8E8E93 dark) wherever it keeps 4.5:1.", example: "#333"),
         Parameter("title", .text(maxLength: RingLimits.titleLength, label: false), default: "derived",

@@ -26,7 +26,8 @@ public struct Typeface: Sendable {
             return
         }
         var digests: [UInt8] = []
-        for face in fonts.faces {
+        // Both chains: a changed regular face changes the petals label.
+        for face in fonts.faces + (fonts.regular?.faces ?? []) {
             var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
             digest.withUnsafeMutableBufferPointer { out in
                 _ = SHA256(face.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), face.bytes.count, out.baseAddress)
@@ -52,6 +53,7 @@ public struct Typeface: Sendable {
         }
         let names = fonts.faces.map(\.name)
         let shown = names.count > 4 ? names.prefix(3).joined(separator: ", ") + " and \(names.count - 3) more" : names.joined(separator: ", ")
-        return "label fonts: \(names.count) faces (\(shown)), \(version)"
+        let regular = fonts.regular.map { ", \($0.faces.count) at regular weight for the petals label" } ?? ""
+        return "label fonts: \(names.count) faces (\(shown))\(regular), \(version)"
     }
 }

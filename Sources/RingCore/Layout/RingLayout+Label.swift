@@ -56,29 +56,40 @@ extension RingLayout {
         }
     }
 
-    /// The label in `labelColor`: outlines set by `setter` when there is one and it covers the text, else strokes
-    /// of the built-in stroke font.
+    /// The label in `labelColor`: outlines set by `setter` when there is one and it covers the text (its regular
+    /// weight under petals, as seed 001 sets its label in body text), else strokes of the built-in stroke font.
     static func labelItems(for spec: RingSpec, text setter: (any TextSetter)? = nil) -> [SceneItem] {
         guard let text = labelText(for: spec), !text.isEmpty else { return [] }
+        var setter = setter
+        if case .petals = spec.style, let regular = setter?.regularWeight { setter = regular }
         if let setter, let line = setter.line(text, tabularDigits: true) {
             return outlineLabelItems(line, for: spec, setter: setter)
         }
         return strokeLabelItems(text, for: spec)
     }
 
+    /// Smallest capital height a label is drawn at, in device pixels (the image's size × `scale`): under about 6
+    /// pixels capitals lose their counters and CJK its strokes (the "70%" at 24 px, 4 px "Build 完了 ✓"
+    /// at 64 px). A label that would be smaller — `auto` or text, alike — is left out and the picture drawn
+    /// without it, so one URL works at every size and density (a `srcset`'s 1× may lack the label its 2× shows).
+    public static let minimumLabelCapHeight = 6.0
+
+    /// Whether a label whose capitals are `capHeight` CSS pixels tall is drawn at `spec`'s pixel density.
+    static func isLegible(capHeight: Double, in spec: RingSpec) -> Bool {
+        capHeight.isFinite && capHeight * Double(max(1, spec.common.scale)) >= minimumLabelCapHeight - 1e-9
+    }
+
     /// Label strokes: round-capped, round-joined polylines from the built-in stroke font, in `labelColor`.
     /// A translucent colour fades the whole label as one layer, so crossing strokes do not darken.
     static func strokeLabelItems(_ text: String, for spec: RingSpec) -> [SceneItem] {
         let box = labelBox(for: spec)
-        // `auto` keeps one size for every value on a ring of one size: that of the widest percentage below 1000 %
-        // (only p = 10 shows "1000%", which shrinks to fit), so the label does not jump as the value changes.
-        var maxScale = Double.infinity
-        if case .auto = spec.common.label {
-            maxScale = Self.autoLabelReference.fittingScale(maxWidth: box.width, maxHeight: box.height)
-        }
+        // One size for every label on a picture of one size: that of the widest percentage below 1000 % (only
+        // p = 10 shows "1000%", and longer texts, shrink to fit), so `auto` does not jump as the value changes
+        // and texts of any script stand as tall as the percentage would.
+        let maxScale = Self.autoLabelReference.fittingScale(maxWidth: box.width, maxHeight: box.height)
         let placed = StrokeFont.standard.layout(text).fitted(
             center: box.center, maxWidth: box.width, maxHeight: box.height, maxScale: maxScale)
-        guard !placed.isEmpty else { return [] }
+        guard !placed.isEmpty, isLegible(capHeight: placed.capHeight, in: spec) else { return [] }
         let color = spec.common.labelColor
         var strokes: [SceneItem] = []
         if case .pie = spec.style {

@@ -1,26 +1,26 @@
 extension RingLayout {
-    /// Smallest capital height (pixels) a label is drawn at: below it no script is legible, so the label is left out.
-    static let minimumLabelCapHeight = 3.0
     /// Halo radius around a pie label's outlines, in em: a thin rim of the contrasting colour.
     static let outlineHaloRadius = 0.06
 
     /// A label set in a real typeface: its filled outlines scaled to fit the label box and centred in it — across
     /// on the ink, down on the band from the capitals' top to the baseline, grown by any ink beyond it (accents
     /// above, descenders and Arabic marks below), so nothing is clipped and "70%" sits optically centred.
+    ///
+    /// Every label on a picture of one size is set at one size, that of "000%" (the setter scales each script to
+    /// the same capital height, ``FontCatalog``), and only a text too wide or too tall for the box shrinks below
+    /// it: same-length labels in any script stand equally tall. Under ``minimumLabelCapHeight`` the label is left out.
     static func outlineLabelItems(_ line: ShapedLine, for spec: RingSpec, setter: any TextSetter) -> [SceneItem] {
         guard let ink = line.ink else { return [] }
         let box = labelBox(for: spec)
         let block = labelBlock(ink, capHeight: setter.capHeight)
         var scale = min(box.width / max(block.width, 1e-9), box.height / max(block.height, 1e-9))
-        if case .auto = spec.common.label,
-            let reference = setter.line(autoLabelOutlineReference, tabularDigits: true), let refInk = reference.ink
-        {
-            // One size for every value on a ring of one size (that of a three-digit percentage; only "1000%"
-            // shrinks to fit), so the label does not jump as the value changes.
+        if let reference = setter.line(autoLabelOutlineReference, tabularDigits: true), let refInk = reference.ink {
+            // One size for every label on a picture of one size (that of a three-digit percentage; only "1000%"
+            // and longer texts shrink to fit), so `auto` does not jump as the value changes.
             let refBlock = labelBlock(refInk, capHeight: setter.capHeight)
             scale = min(scale, box.width / refBlock.width, box.height / refBlock.height)
         }
-        guard scale.isFinite, scale * setter.capHeight >= minimumLabelCapHeight else { return [] }
+        guard isLegible(capHeight: scale * setter.capHeight, in: spec) else { return [] }
         let origin = Point(x: box.center.x - block.center.x * scale, y: box.center.y - block.center.y * scale)
         let path = line.path.mapped { Point(x: origin.x + $0.x * scale, y: origin.y + $0.y * scale) }
         let color = spec.common.labelColor
@@ -41,7 +41,7 @@ extension RingLayout {
         return [.group(Group(shapes, opacity: color.opacity))]
     }
 
-    /// The percentage that sizes `label=auto` (digits are tabular, so any three digits are as wide as the widest).
+    /// The percentage that sizes every label (digits are tabular, so any three digits are as wide as the widest).
     static let autoLabelOutlineReference = "000%"
 
     /// The box a label is fitted and centred by: the ink across; down, the capitals' band grown to hold the ink.

@@ -16,9 +16,15 @@ public protocol TextSetter: Sendable {
 
     /// Height of capital letters above the baseline in em (the primary face's): the box labels are centred on.
     var capHeight: Double { get }
+
+    /// The same type at regular weight (the petals label, seed 001's regular body text); nil when there is none,
+    /// and then the petals label is set by this setter.
+    var regularWeight: (any TextSetter)? { get }
 }
 
 extension TextSetter {
+    public var regularWeight: (any TextSetter)? { nil }
+
     /// `text` as one line without tracking.
     public func line(_ text: String, tabularDigits: Bool) -> ShapedLine? {
         line(text, tabularDigits: tabularDigits, tracking: 0)
