@@ -121,6 +121,8 @@ struct BadgePlan {
 
     init(_ style: BadgeStyle, text setter: (any TextSetter)?) {
         let m = style.look.metrics
+        // Badge texts in shields' face where it is installed, not the labels' (TextSetter.badgeSetter).
+        let setter = setter?.badgeSetter
         label = style.label.isEmpty ? nil : BadgeText(style.label, metrics: m, setter: setter)
         message = BadgeText(style.message, metrics: m, setter: setter)
         leftWidth = label.map { $0.slotWidth + 2 * m.textMargin } ?? 0
@@ -131,8 +133,8 @@ struct BadgePlan {
     }
 }
 
-/// One text of a badge, set at the badge's size: outlines from the label typeface, or strokes of the built-in
-/// stroke font when there is none.
+/// One text of a badge, set at the badge's size: outlines from the badge setter (DejaVu Sans, as shields sets its
+/// texts where Verdana is absent, then the label faces), or strokes of the built-in stroke font when there is none.
 struct BadgeText {
     private enum Glyphs {
         case outline(FilledPath)
@@ -157,7 +159,7 @@ struct BadgeText {
             width = max(0, line.advance - m.tracking) * m.fontSize
         } else {
             // No typeface (or a character it lacks; the decoder refuses those): the stroke font, capitals as tall
-            // as the primary face's would be (0.727 em, Inter's and Verdana's).
+            // as the badge face's would be (0.727 em: Verdana's; DejaVu Sans' are 0.729).
             let run = StrokeFont.standard.layout(text)
             glyphs = .stroke(run)
             width = run.advance * Self.strokeCapHeight * m.fontSize

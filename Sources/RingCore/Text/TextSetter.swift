@@ -16,9 +16,15 @@ public protocol TextSetter: Sendable {
 
     /// Height of capital letters above the baseline in em (the primary face's): the box labels are centred on.
     var capHeight: Double { get }
+
+    /// The setter badge texts are set with: shields.io's face (DejaVu Sans) first and this setter's faces for the
+    /// characters it lacks; this setter itself where that face is not installed (the default).
+    var badgeSetter: any TextSetter { get }
 }
 
 extension TextSetter {
+    public var badgeSetter: any TextSetter { self }
+
     /// `text` as one line without tracking.
     public func line(_ text: String, tabularDigits: Bool) -> ShapedLine? {
         line(text, tabularDigits: tabularDigits, tracking: 0)
