@@ -12,7 +12,7 @@ SHELL ["/bin/bash", "-o", "pipefail", "-c"]
 # (bookworm) is what is pinned.
 # hadolint ignore=DL3008
 RUN apt-get update && apt-get install -y --no-install-recommends libssl-dev zlib1g-dev libdeflate-dev pkg-config \
-        libharfbuzz-dev libfribidi-dev fonts-inter fonts-noto-core fonts-droid-fallback \
+        libharfbuzz-dev libfribidi-dev fonts-inter fonts-noto-core fonts-droid-fallback fonts-dejavu-core \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -21,7 +21,8 @@ COPY Tests ./Tests
 RUN swift build -c release --static-swift-stdlib --product ringd \
     && cp "$(swift build -c release --show-bin-path)/ringd" /ringd \
     && strip /ringd
-# Only the font files ringd loads, not the packages' 60 MB: `ringd fonts` lists them.
+# Only the font files ringd loads, not the packages' 60 MB: `ringd fonts` lists them (the label faces and the
+# badges' DejaVu Sans).
 RUN mkdir /fonts && /ringd fonts | xargs -I{} cp {} /fonts/
 
 # Run stage: slim Debian with only the system libraries ringd links (libssl/libcrypto, zlib, libdeflate,

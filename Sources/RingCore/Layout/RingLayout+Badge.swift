@@ -166,8 +166,57 @@ struct BadgeText {
         }
     }
 
-    /// `x` rounded to the tenth of a pixel that badge text outlines are drawn on.
+    /// `x` rounded to the tenth of a pixel (``gridStep``) that badge text outlines are drawn on.
     static func onGrid(_ x: Double) -> Double { (x * 10).rounded() / 10 }
+
+    /// `path` (em) scaled by `scale` and moved to `origin`, on a grid of a tenth of a pixel, which the SVG writes
+    /// exactly in half the digits: a badge's text is small enough that 0.05 px is invisible even at scale 4.
+    ///
+    /// A quadratic's control point that mirrors the previous one (TrueType's implied on-curve points: most of
+    /// DejaVu Sans' curves) is kept mirrored on the grid when that is within a tenth of a pixel of where it
+    /// belongs, moving the curve by at most half that, so the SVG writes it as a `t` with no control point:
+    /// rounding each point alone would break most of those pairs by a tenth.
+    static func placedOnGrid(_ path: FilledPath, origin: Point, scale: Double) -> FilledPath {
+        func place(_ p: Point) -> Point { Point(x: origin.x + p.x * scale, y: origin.y + p.y * scale) }
+        func grid(_ p: Point) -> Point { Point(x: onGrid(p.x), y: onGrid(p.y)) }
+        var out: [FilledPath.Element] = []
+        out.reserveCapacity(path.elements.count)
+        var current = Point(x: 0, y: 0), start = current
+        var control: Point?
+        for element in path.elements {
+            let previous = control
+            control = nil
+            switch element {
+            case .move(let p):
+                current = grid(place(p))
+                start = current
+                out.append(.move(current))
+            case .line(let p):
+                current = grid(place(p))
+                out.append(.line(current))
+            case .quad(let c, let p):
+                let exact = place(c)
+                var c = grid(exact)
+                if let b = previous {
+                    let mirrored = grid(Point(x: 2 * current.x - b.x, y: 2 * current.y - b.y))
+                    if abs(mirrored.x - exact.x) <= gridStep, abs(mirrored.y - exact.y) <= gridStep { c = mirrored }
+                }
+                current = grid(place(p))
+                control = c
+                out.append(.quad(c, current))
+            case .cubic(let c1, let c2, let p):
+                current = grid(place(p))
+                out.append(.cubic(grid(place(c1)), grid(place(c2)), current))
+            case .close:
+                current = start
+                out.append(.close)
+            }
+        }
+        return FilledPath(out)
+    }
+
+    /// The grid badge text outlines are drawn on (``onGrid(_:)``), in pixels.
+    static let gridStep = 0.1
 
     /// Capital height (em) the stroke font is drawn at.
     static let strokeCapHeight = 0.727
@@ -196,11 +245,7 @@ struct BadgeText {
         switch glyphs {
         case .outline(let path):
             guard !path.isEmpty else { return [] }
-            // On a grid of a tenth of a pixel, which the SVG writes exactly in half the digits; a badge's text is
-            // small enough that 0.05 px is invisible even at scale 4.
-            let placed = path.mapped {
-                Point(x: Self.onGrid(origin.x + $0.x * fontSize), y: Self.onGrid(origin.y + $0.y * fontSize))
-            }
+            let placed = Self.placedOnGrid(path, origin: origin, scale: fontSize)
             return [.shape(Shape(.path(placed), .solid(Color(r: color.r, g: color.g, b: color.b, a: opacity))))]
         case .stroke(let run):
             let capHeight = Self.strokeCapHeight * fontSize

@@ -77,9 +77,9 @@ public enum BadgeLook: String, Sendable, Hashable, CaseIterable, Encodable {
     }
 
     /// Capital (and digit) height of the badge face, DejaVu Sans, in em (1493 of 2048 units).
-    static let textCapHeight = 0.729
+    public static let textCapHeight = 0.729
     /// Vertical stem of the badge face, DejaVu Sans regular, in em (`l` and `H`: 184 of 2048 units).
-    static let textStem = 0.0898
+    public static let textStem = 0.0898
 
     /// The small ring's outer diameter beside text of `fontSize` pixels: the text's cap height plus two stems, to
     /// whole even pixels.
