@@ -12,7 +12,7 @@ SHELL ["/bin/bash", "-o", "pipefail", "-c"]
 # (bookworm) is what is pinned.
 # hadolint ignore=DL3008
 RUN apt-get update && apt-get install -y --no-install-recommends libssl-dev zlib1g-dev libdeflate-dev pkg-config \
-        libharfbuzz-dev libfribidi-dev fonts-inter fonts-noto-core fonts-noto-cjk \
+        libharfbuzz-dev libfribidi-dev fonts-inter fonts-noto-core fonts-noto-cjk fonts-dejavu-core \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -21,9 +21,9 @@ COPY Tests ./Tests
 RUN swift build -c release --static-swift-stdlib --product ringd \
     && cp "$(swift build -c release --show-bin-path)/ringd" /ringd \
     && strip /ringd
-# Only the font files ringd loads, not the packages' 60 MB: `ringd fonts` lists them (Noto Sans CJK: the Bold and
-# Regular collections, not the Serif ones). Droid Sans Fallback, ringd's CJK face only where Noto Sans CJK is
-# missing, is not installed here: the image has Noto Sans CJK.
+# Only the font files ringd loads, not the packages' 60 MB: `ringd fonts` lists them (the label faces, Noto Sans
+# CJK's Bold and Regular collections but not the Serif ones, and the badges' DejaVu Sans). Droid Sans Fallback,
+# ringd's CJK face only where Noto Sans CJK is missing, is not installed here: the image has Noto Sans CJK.
 RUN mkdir /fonts && /ringd fonts | xargs -I{} cp {} /fonts/
 
 # Run stage: slim Debian with only the system libraries ringd links (libssl/libcrypto, zlib, libdeflate,

@@ -29,6 +29,7 @@ public func renderQueryFuzzInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> C
     // otherwise every input with a new label or error message ends with more allocations than it began, and
     // libFuzzer runs it a second time to rule out a leak — a quarter of the target's time.
     Typeface.system.fonts?.removeShapedLines()
+    Typeface.system.badgeFonts?.removeShapedLines()
     return 0
 }
 

@@ -2,7 +2,8 @@ import RingCore
 
 /// A filled outline (text) as compact path data: the first point absolute, every later one relative, coordinates
 /// in whole hundredths of a pixel (the writer's fixed precision), without characters a parser does not need
-/// (`h`/`v` for axis lines, no leading zeros, no space before a minus sign).
+/// (`h`/`v` for axis lines, `t` for a quadratic whose control point mirrors the previous one, as TrueType's implied
+/// on-curve points make most of them, no leading zeros, no space before a minus sign).
 ///
 /// Every point is rounded to hundredths *before* the differences are taken, so the relative data lands on exactly
 /// the rounded points an absolute path would: no drift along a long outline. Copies of one outline moved by whole
@@ -23,8 +24,12 @@ struct SVGOutline: Hashable {
         var current: (Int64, Int64) = (0, 0)
         var subpathStart: (Int64, Int64) = (0, 0)
         var open = false
+        // The last quadratic's control point, while the previous segment is one (SVG's `t` mirrors it).
+        var quadControl: (Int64, Int64)?
         func grid(_ p: Point) -> (Int64, Int64) { (Self.hundredths(p.x), Self.hundredths(p.y)) }
         for element in outline.elements {
+            let previousControl = quadControl
+            quadControl = nil
             switch element {
             case .move(let p):
                 if open {
@@ -58,10 +63,16 @@ struct SVGOutline: Hashable {
                 current = q
             case .quad(let c, let p):
                 let a = grid(c), q = grid(p)
-                data.command("q")
-                data.pair(a.0 - current.0, a.1 - current.1)
+                // Exact on the grid, so `t` draws the very curve `q` would.
+                if let b = previousControl, a.0 == 2 * current.0 - b.0, a.1 == 2 * current.1 - b.1 {
+                    data.command("t")
+                } else {
+                    data.command("q")
+                    data.pair(a.0 - current.0, a.1 - current.1)
+                }
                 data.pair(q.0 - current.0, q.1 - current.1)
                 current = q
+                quadControl = a
             case .cubic(let c1, let c2, let p):
                 let a = grid(c1), b = grid(c2), q = grid(p)
                 data.command("c")

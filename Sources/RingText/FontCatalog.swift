@@ -82,6 +82,24 @@ public enum FontCatalog {
     /// File names of the label chain in fallback order.
     public static var fallbackOrder: [String] { label.map(\.file) }
 
+    /// The face badge texts are set in (Debian: fonts-dejavu-core): DejaVu Sans, shields.io's own fallback after
+    /// Verdana and Geneva (`font-family="Verdana,Geneva,DejaVu Sans,sans-serif"`), so the face its badges show
+    /// wherever Verdana is absent (Linux, and Chromium on it). Regular weight, as shields sets them; characters it
+    /// lacks (CJK, Devanagari, …) come from ``fallbackOrder``'s faces.
+    public static let badgeFace = "DejaVuSans.ttf"
+
+    /// The path of ``badgeFace`` under `directories`, the first found; nil when it is not there.
+    public static func locateBadgeFace(in directories: [String]) -> String? {
+        var found: String?
+        var budget = maxEntries
+        for root in directories where found == nil {
+            walk(root, depth: 0, budget: &budget) { name, path in
+                if name == badgeFace, found == nil { found = path }
+            }
+        }
+        return found
+    }
+
     /// Where Debian's font packages put these files; searched (with their subfolders) when no folder is given.
     public static let systemDirectories = ["/usr/share/fonts", "/usr/local/share/fonts"]
 

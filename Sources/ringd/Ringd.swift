@@ -186,18 +186,22 @@ struct Docs: ParsableCommand {
     }
 }
 
-/// Lists the label font files ringd would load, in fallback order (what a container image needs to carry).
+/// Lists the label font files ringd would load, in fallback order, and the badge face (what a container image
+/// needs to carry).
 struct Fonts: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the label font files found (one path per line, in fallback order); exit 1 if none.")
+        abstract: "Print the label font files found (one path per line, in fallback order), then the badge face; exit 1 if none.")
 
     @Option(help: "Folder to search instead of the system's font folders. [env: RINGD_FONT_DIR]")
     var fontDir: String?
 
     func run() throws {
         let directory = fontDir ?? Environment.current["RINGD_FONT_DIR"]
-        let paths = FontCatalog.locate(in: directory.map { [$0] } ?? FontCatalog.systemDirectories)
+        let directories = directory.map { [$0] } ?? FontCatalog.systemDirectories
+        let paths = FontCatalog.locate(in: directories)
         for path in paths { print(path) }
+        // The badge face, loaded only alongside label fonts.
+        if !paths.isEmpty, let badge = FontCatalog.locateBadgeFace(in: directories) { print(badge) }
         if paths.isEmpty { throw ExitCode.failure }
     }
 }

@@ -89,6 +89,49 @@ import Testing
         #expect(layers.count == (look == .plastic ? 2 : look == .flat ? 1 : 0))
     }
 
+    /// The ring sits with the text (issue 40 item 4): as tall as the capitals plus a stem above and below, to
+    /// whole even pixels, its band one and a half stems, to half pixels; its centre on whole pixels, so its outer
+    /// edge meets the pixel grid. 10 px and 1.5 px beside 11 px text (no longer the 12 px, 2.5 px donut).
+    @Test(arguments: BadgeLook.allCases)
+    func ringSitsWithTheText(_ look: BadgeLook) {
+        let m = look.metrics
+        let cap = BadgeLook.textCapHeight * m.fontSize, stem = BadgeLook.textStem * m.fontSize
+        #expect(m.ringDiameter == 10 && m.ringWidth == 1.5)
+        #expect(m.ringDiameter.truncatingRemainder(dividingBy: 2) == 0 && abs(m.ringDiameter - (cap + 2 * stem)) <= 1)
+        #expect((m.ringWidth * 2).truncatingRemainder(dividingBy: 1) == 0 && abs(m.ringWidth - 1.5 * stem) <= 0.25)
+        for label in ["coverage", "", "a"] {
+            let plan = BadgePlan(Self.style(label, look: look), text: nil)
+            #expect((plan.ringLeft + m.ringDiameter / 2).truncatingRemainder(dividingBy: 1) == 0, "\(label)")
+        }
+        #expect((m.height / 2).truncatingRemainder(dividingBy: 1) == 0)
+        let arcs = RingLayout.badgeRing(Self.style(look: look), left: 0, metrics: m, animated: false).flatMap(\.shapes)
+            .compactMap { if case .arc(let a) = $0.primitive { a } else { nil } }
+        #expect(!arcs.isEmpty)
+        for arc in arcs {
+            #expect(close(arc.radius + arc.width / 2, m.ringDiameter / 2) && arc.width == m.ringWidth)
+        }
+    }
+
+    /// Badge text on its 0.1 px grid: a quadratic's control point that mirrors the previous one stays mirrored when
+    /// that is within 0.1 px of where it belongs (so the SVG writes a `t`), and is rounded alone when it is not.
+    @Test func textKeepsMirroredControlPointsOnItsGrid() {
+        func controls(_ c1: Double, _ end1: Double, _ c2: Double) -> [Double] {
+            let path = FilledPath([
+                .move(Point(x: 0, y: 0)), .quad(Point(x: c1, y: 0), Point(x: end1, y: 0)),
+                .quad(Point(x: c2, y: 0), Point(x: 0.6, y: 0)), .close,
+            ])
+            return BadgeText.placedOnGrid(path, origin: Point(x: 0, y: 0), scale: 1).elements.compactMap {
+                if case .quad(let c, _) = $0 { c.x } else { nil }
+            }
+        }
+        // 0.12 → 0.1 and 0.27 → 0.3: the mirror 0.5 is 0.08 from 0.42, so it is kept (alone 0.42 would be 0.4).
+        let kept = controls(0.12, 0.27, 0.42)
+        #expect(close(kept[0], 0.1) && close(kept[1], 0.5), "\(kept)")
+        // 0.13 → 0.1 and 0.26 → 0.3: the mirror 0.5 is 0.11 from 0.39, too far; 0.39 → 0.4.
+        let alone = controls(0.13, 0.26, 0.39)
+        #expect(close(alone[0], 0.1) && close(alone[1], 0.4), "\(alone)")
+    }
+
     /// A badge part's cubic corners are a quarter circle within 0.03 % of the radius.
     @Test func cornersAreQuarterCircles() {
         let part = RingLayout.badgePart(x: 0, width: 40, height: 20, radius: 3, roundLeft: true, roundRight: true)

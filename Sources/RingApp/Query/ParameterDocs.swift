@@ -14,6 +14,19 @@ public enum ParameterDocs {
         (.badge, "p=0.87&label=coverage", "coverage badge at 87%"),
     ]
 
+    /// What a route's table cannot say, printed under it.
+    public static let notes: [ImageRoute: String] = [
+        .badge: """
+            The texts are set as shields.io's badges show them wherever Verdana is absent: DejaVu Sans regular at \
+            11 px (for-the-badge: 10 px, upper case), the label fonts drawing the scripts it lacks (CJK, \
+            Devanagari, …); each part is as wide as its shaped text and shields' margins. The label part stays \
+            #555 in light and dark, as shields' badges do, unless `labelColor` is given. The small ring sits with \
+            the text as one more glyph of it would: as tall as the capitals and digits plus a stem above and \
+            below, to whole even pixels, its band one and a half stems (10 px across with a 1.5 px band beside \
+            11 px text).
+            """,
+    ]
+
     /// Markdown: a section per route with its example and a table of its own parameters, then the common ones.
     public static func markdown(table parameterTable: ParameterTable = .standard) -> String {
         var out = beginMarker + "\n\n"
@@ -26,6 +39,7 @@ public enum ParameterDocs {
             }
             let own = parameterTable.specificParameters(to: route)
             out += table(own)
+            if let note = notes[route] { out += note + "\n\n" }
             let common = Set(parameterTable.commonParameters.map(\.name))
             let replaced = own.map(\.name).filter(common.contains)
             let omitted = route.omittedCommonParameters.sorted()

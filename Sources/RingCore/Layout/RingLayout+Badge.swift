@@ -121,6 +121,8 @@ struct BadgePlan {
 
     init(_ style: BadgeStyle, text setter: (any TextSetter)?) {
         let m = style.look.metrics
+        // Badge texts in shields' face where it is installed, not the labels' (TextSetter.badgeSetter).
+        let setter = setter?.badgeSetter
         label = style.label.isEmpty ? nil : BadgeText(style.label, metrics: m, setter: setter)
         message = BadgeText(style.message, metrics: m, setter: setter)
         leftWidth = label.map { $0.slotWidth + 2 * m.textMargin } ?? 0
@@ -131,8 +133,8 @@ struct BadgePlan {
     }
 }
 
-/// One text of a badge, set at the badge's size: outlines from the label typeface, or strokes of the built-in
-/// stroke font when there is none.
+/// One text of a badge, set at the badge's size: outlines from the badge setter (DejaVu Sans, as shields sets its
+/// texts where Verdana is absent, then the label faces), or strokes of the built-in stroke font when there is none.
 struct BadgeText {
     private enum Glyphs {
         case outline(FilledPath)
@@ -157,15 +159,64 @@ struct BadgeText {
             width = max(0, line.advance - m.tracking) * m.fontSize
         } else {
             // No typeface (or a character it lacks; the decoder refuses those): the stroke font, capitals as tall
-            // as the primary face's would be (0.727 em, Inter's and Verdana's).
+            // as the badge face's would be (0.727 em: Verdana's; DejaVu Sans' are 0.729).
             let run = StrokeFont.standard.layout(text)
             glyphs = .stroke(run)
             width = run.advance * Self.strokeCapHeight * m.fontSize
         }
     }
 
-    /// `x` rounded to the tenth of a pixel that badge text outlines are drawn on.
+    /// `x` rounded to the tenth of a pixel (``gridStep``) that badge text outlines are drawn on.
     static func onGrid(_ x: Double) -> Double { (x * 10).rounded() / 10 }
+
+    /// `path` (em) scaled by `scale` and moved to `origin`, on a grid of a tenth of a pixel, which the SVG writes
+    /// exactly in half the digits: a badge's text is small enough that 0.05 px is invisible even at scale 4.
+    ///
+    /// A quadratic's control point that mirrors the previous one (TrueType's implied on-curve points: most of
+    /// DejaVu Sans' curves) is kept mirrored on the grid when that is within a tenth of a pixel of where it
+    /// belongs, moving the curve by at most half that, so the SVG writes it as a `t` with no control point:
+    /// rounding each point alone would break most of those pairs by a tenth.
+    static func placedOnGrid(_ path: FilledPath, origin: Point, scale: Double) -> FilledPath {
+        func place(_ p: Point) -> Point { Point(x: origin.x + p.x * scale, y: origin.y + p.y * scale) }
+        func grid(_ p: Point) -> Point { Point(x: onGrid(p.x), y: onGrid(p.y)) }
+        var out: [FilledPath.Element] = []
+        out.reserveCapacity(path.elements.count)
+        var current = Point(x: 0, y: 0), start = current
+        var control: Point?
+        for element in path.elements {
+            let previous = control
+            control = nil
+            switch element {
+            case .move(let p):
+                current = grid(place(p))
+                start = current
+                out.append(.move(current))
+            case .line(let p):
+                current = grid(place(p))
+                out.append(.line(current))
+            case .quad(let c, let p):
+                let exact = place(c)
+                var c = grid(exact)
+                if let b = previous {
+                    let mirrored = grid(Point(x: 2 * current.x - b.x, y: 2 * current.y - b.y))
+                    if abs(mirrored.x - exact.x) <= gridStep, abs(mirrored.y - exact.y) <= gridStep { c = mirrored }
+                }
+                current = grid(place(p))
+                control = c
+                out.append(.quad(c, current))
+            case .cubic(let c1, let c2, let p):
+                current = grid(place(p))
+                out.append(.cubic(grid(place(c1)), grid(place(c2)), current))
+            case .close:
+                current = start
+                out.append(.close)
+            }
+        }
+        return FilledPath(out)
+    }
+
+    /// The grid badge text outlines are drawn on (``onGrid(_:)``), in pixels.
+    static let gridStep = 0.1
 
     /// Capital height (em) the stroke font is drawn at.
     static let strokeCapHeight = 0.727
@@ -194,11 +245,7 @@ struct BadgeText {
         switch glyphs {
         case .outline(let path):
             guard !path.isEmpty else { return [] }
-            // On a grid of a tenth of a pixel, which the SVG writes exactly in half the digits; a badge's text is
-            // small enough that 0.05 px is invisible even at scale 4.
-            let placed = path.mapped {
-                Point(x: Self.onGrid(origin.x + $0.x * fontSize), y: Self.onGrid(origin.y + $0.y * fontSize))
-            }
+            let placed = Self.placedOnGrid(path, origin: origin, scale: fontSize)
             return [.shape(Shape(.path(placed), .solid(Color(r: color.r, g: color.g, b: color.b, a: opacity))))]
         case .stroke(let run):
             let capHeight = Self.strokeCapHeight * fontSize

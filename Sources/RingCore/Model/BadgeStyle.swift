@@ -60,18 +60,44 @@ public enum BadgeLook: String, Sendable, Hashable, CaseIterable, Encodable {
         case .flat, .flatSquare:
             BadgeMetrics(
                 height: 20, cornerRadius: self == .flat ? 3 : 0, fontSize: 11, baseline: 14, textMargin: 5,
-                ringMargin: 5, ringDiameter: 12, ringWidth: 2.5, ringGutter: 4, tracking: 0, upperCase: false,
-                shaded: self == .flat)
+                ringMargin: 5, ringDiameter: Self.ringDiameter(fontSize: 11), ringWidth: Self.ringWidth(fontSize: 11),
+                ringGutter: 4, tracking: 0, upperCase: false, shaded: self == .flat)
         case .plastic:
             // shields' Plastic: 18 px high, rx 4, the text 1 px higher than flat's (verticalMargin -10 at scale .1).
             BadgeMetrics(
-                height: 18, cornerRadius: 4, fontSize: 11, baseline: 13, textMargin: 5, ringMargin: 5, ringDiameter: 12,
-                ringWidth: 2.5, ringGutter: 4, tracking: 0, upperCase: false, shaded: true, glossy: true)
+                height: 18, cornerRadius: 4, fontSize: 11, baseline: 13, textMargin: 5, ringMargin: 5,
+                ringDiameter: Self.ringDiameter(fontSize: 11), ringWidth: Self.ringWidth(fontSize: 11), ringGutter: 4,
+                tracking: 0, upperCase: false, shaded: true, glossy: true)
         case .forTheBadge:
             BadgeMetrics(
                 height: 28, cornerRadius: 0, fontSize: 10, baseline: 17.5, textMargin: 12, ringMargin: 9,
-                ringDiameter: 14, ringWidth: 2.8, ringGutter: 6, tracking: 0.125, upperCase: true, shaded: false)
+                ringDiameter: Self.ringDiameter(fontSize: 10), ringWidth: Self.ringWidth(fontSize: 10), ringGutter: 6,
+                tracking: 0.125, upperCase: true, shaded: false)
         }
+    }
+
+    /// Capital (and digit) height of the badge face, DejaVu Sans, in em (1493 of 2048 units).
+    public static let textCapHeight = 0.729
+    /// Vertical stem of the badge face, DejaVu Sans regular, in em (`l` and `H`: 184 of 2048 units).
+    public static let textStem = 0.0898
+
+    /// The small ring's outer diameter beside text of `fontSize` pixels: the text's cap height plus two stems, to
+    /// whole even pixels.
+    ///
+    /// The rule: the ring sits with the text as one more glyph of it would. It is as tall as the capitals and
+    /// digits beside it plus one stem above and below (their overshoot and a hair of air), and its band is one
+    /// and a half stems (``ringWidth(fontSize:)``): a shade firmer than the letters, so the arc stays apart from
+    /// its 30 % track at 1×, and not the bold donut a band of a fifth of the diameter makes. An even diameter
+    /// around a centre on a pixel corner (the ring's left edge is whole, every style's height even) puts its
+    /// outer edge on the pixel grid. At 11 px (flat, flat-square, plastic): 10 px across with a 1.5 px band,
+    /// beside capitals 8 px tall drawn with 1 px stems; for-the-badge's 10 px text gives the same.
+    static func ringDiameter(fontSize: Double) -> Double {
+        ((textCapHeight + 2 * textStem) * fontSize / 2).rounded() * 2
+    }
+
+    /// The small ring's band width beside text of `fontSize` pixels: one and a half stems, to half pixels.
+    static func ringWidth(fontSize: Double) -> Double {
+        (1.5 * textStem * fontSize * 2).rounded() / 2
     }
 }
 
@@ -87,9 +113,9 @@ public struct BadgeMetrics: Sendable, Hashable, Encodable {
     public var textMargin: Double
     /// Space left of the ring.
     public var ringMargin: Double
-    /// The ring's outer diameter.
+    /// The ring's outer diameter (``BadgeLook/ringDiameter(fontSize:)`` states the rule).
     public var ringDiameter: Double
-    /// The ring's band width.
+    /// The ring's band width (``BadgeLook/ringWidth(fontSize:)``).
     public var ringWidth: Double
     /// Space between the ring and the value text.
     public var ringGutter: Double

@@ -20,10 +20,15 @@ public protocol TextSetter: Sendable {
     /// The same type at regular weight (the petals label, seed 001's regular body text); nil when there is none,
     /// and then the petals label is set by this setter.
     var regularWeight: (any TextSetter)? { get }
+
+    /// The setter badge texts are set with: shields.io's face (DejaVu Sans) first and this setter's faces for the
+    /// characters it lacks; this setter itself where that face is not installed (the default).
+    var badgeSetter: any TextSetter { get }
 }
 
 extension TextSetter {
     public var regularWeight: (any TextSetter)? { nil }
+    public var badgeSetter: any TextSetter { self }
 
     /// `text` as one line without tracking.
     public func line(_ text: String, tabularDigits: Bool) -> ShapedLine? {
