@@ -78,7 +78,8 @@ let package = Package(
         ),
         // Rendering benchmark for scripts/bench-render (built in release by the script; not a test).
         .executableTarget(
-            name: "ringd-bench", dependencies: ["RingApp", "RingCore", "RingText", "RingSVG", "RingRaster", "RingPNG"],
+            name: "ringd-bench",
+            dependencies: ["RingApp", "RingCore", "RingHTTP", "RingText", "RingSVG", "RingRaster", "RingPNG"],
             swiftSettings: strict
         ),
 
@@ -102,7 +103,7 @@ let package = Package(
             name: "RingAppTests",
             dependencies: [
                 "RingApp", "RingHTTP", "RingCore", "RingSVG", "RingRaster", "RingPNG", "CZlib", "RingSync",
-                "RingTestSupport",
+                "RingText", "RingTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
