@@ -21,7 +21,8 @@ import Testing
 ///
 /// `RING_RECORD=1` re-records the references (scripts/record-references also re-makes the subset fonts first); a
 /// missing reference fails. A failure writes NAME-expected.png, NAME-actual.png and NAME-diff.png (differences
-/// ×32, red where over the tolerance) to `$RING_ARTIFACTS` (or the temporary directory).
+/// ×32 over the dimmed expected picture, red in a yellow box where over the tolerance) to `$RING_ARTIFACTS` (or
+/// the temporary directory).
 @Suite struct StoredReferenceTests {
     /// `Tests/References`, found from this source file (no bundled resources).
     static let root = URL(fileURLWithPath: #filePath)
@@ -80,7 +81,7 @@ import Testing
         let difference = ReferenceDifference(expected, actual)
         if difference.worst > Self.tolerance {
             let written = try Self.writeArtifacts(
-                c.name, expected: Array(expectedData), actual: actualBytes, diff: difference.image(tolerance: Self.tolerance))
+                c.name, expected: Array(expectedData), actual: actualBytes, diff: difference.image(expected: expected, tolerance: Self.tolerance))
             Issue.record(
                 """
                 \(c.name): \(difference.overTolerance(Self.tolerance)) px differ by more than \(Self.tolerance) level, \
@@ -148,14 +149,30 @@ struct ReferenceDifference {
     }
     func overTolerance(_ tolerance: Int) -> Int { perPixel.filter { $0 > tolerance }.count }
 
-    /// An opaque PNG: black where equal, grey ×32 where within the tolerance, red ×32 (at least 128) over it.
-    func image(tolerance: Int) -> [UInt8] {
+    /// An opaque PNG to find the differences by: the expected picture dimmed to a quarter (composited on black) as
+    /// context, grey ×32 where a pixel differs within the tolerance, red where over it, each red pixel framed by a
+    /// yellow 7 × 7 box so a single one is seen at once.
+    func image(expected: PNGImage, tolerance: Int) -> [UInt8] {
         var bitmap = Bitmap(width: width, height: height)
+        func paint(_ x: Int, _ y: Int, _ rgb: [UInt8]) {
+            guard x >= 0, y >= 0, x < width, y < height else { return }
+            bitmap.pixels.replaceSubrange((y * width + x) * 4..<((y * width + x) * 4 + 4), with: rgb + [255])
+        }
+        let context = Self.premultiplied(expected.pixels)
         for (i, d) in perPixel.enumerated() {
             let level = UInt8(min(255, d * 32))
-            let rgb: [UInt8] = d > tolerance ? [max(level, 128), 0, 0] : [level, level, level]
-            bitmap.pixels.replaceSubrange(i * 4..<(i * 4 + 4), with: rgb + [255])
+            paint(i % width, i / width, d > 0 ? [level, level, level] : (0..<3).map { UInt8(context[i * 4 + $0] / 4) })
         }
+        for (i, d) in perPixel.enumerated() where d > tolerance {
+            let (x, y) = (i % width, i / width)
+            for k in -3...3 {
+                for (bx, by) in [(x + k, y - 3), (x + k, y + 3), (x - 3, y + k), (x + 3, y + k)]
+                where (0..<width).contains(bx) && (0..<height).contains(by) && perPixel[by * width + bx] <= tolerance {
+                    paint(bx, by, [255, 220, 0])
+                }
+            }
+        }
+        for (i, d) in perPixel.enumerated() where d > tolerance { paint(i % width, i / width, [255, UInt8(min(255, d * 8)) / 4, 0]) }
         return PNGEncoder.encode(bitmap)
     }
 }
