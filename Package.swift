@@ -76,7 +76,8 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // Rendering benchmark for scripts/bench-render (built in release by the script; not a test).
+        // Rendering benchmark for scripts/bench-render (built in release by the script; not a test), and the
+        // instruction-count cases of scripts/bench/instructions (the debug build, under callgrind).
         .executableTarget(
             name: "ringd-bench",
             dependencies: ["RingApp", "RingCore", "RingHTTP", "RingText", "RingSVG", "RingRaster", "RingPNG"],

@@ -7,8 +7,9 @@ import RingText
 
 /// `ringd-bench`: times ringd's own rendering of the benchmark images, for `scripts/bench-render`, which adds
 /// Skia and optipng and prints the comparison. A separate executable rather than a hidden `ringd` subcommand:
-/// it needs no server, no flags parsing and no cache, and it is built in release by the script alone, never by
-/// the tests (timings are not tests).
+/// it needs no server, no flags parsing and no cache. Its timings come from a release build the script makes
+/// (timings are not tests); `--instructions` runs a case for `scripts/bench/instructions`, which counts the debug
+/// build's instructions under callgrind (counts, unlike timings, repeat, so scripts/test runs that guard).
 ///
 ///     ringd-bench [--iterations N] [--sizes 64,256,1024] [--write DIR] [--profile NAME | --profile-encode NAME]
 ///     ringd-bench --queries FILE
@@ -18,7 +19,8 @@ import RingText
 /// tiny warm-up image has loaded the libraries) and median CPU times of the SVG path and
 /// the PNG path, the PNG path split into rasterizing and encoding, byte sizes and the rasterizer's pixel counts.
 /// `--write` saves each PNG as DIR/NAME.png (and the SVG beside it). Each object also carries the scene's rings
-/// as plain shapes, for Skia to draw the same picture.
+/// as plain shapes, for Skia to draw the same picture. `--instructions` prints the case, the requests counted and
+/// the bytes answered.
 struct Options {
     var iterations = 30
     var sizes = [64, 256, 1024]

@@ -52,7 +52,6 @@ import Testing
     @Test func everyReferenceHasACase() throws {
         let names = Set(GalleryCase.all.map(\.name))
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.pngDirectory.path).filter { $0.hasSuffix(".png") }
-        #expect(files.count >= names.count || Self.isRecording)
         for file in files where !names.contains(String(file.dropLast(4))) {
             Issue.record("\(file) has no gallery case in scripts/gallery-cases.txt; remove it or re-record")
         }
