@@ -76,9 +76,11 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // Rendering benchmark for scripts/bench-render (built in release by the script; not a test).
+        // Rendering benchmark for scripts/bench-render (built in release by the script; not a test), and the
+        // instruction-count cases of scripts/bench/instructions (the debug build, under callgrind).
         .executableTarget(
-            name: "ringd-bench", dependencies: ["RingApp", "RingCore", "RingText", "RingSVG", "RingRaster", "RingPNG"],
+            name: "ringd-bench",
+            dependencies: ["RingApp", "RingCore", "RingHTTP", "RingText", "RingSVG", "RingRaster", "RingPNG"],
             swiftSettings: strict
         ),
 
@@ -102,7 +104,7 @@ let package = Package(
             name: "RingAppTests",
             dependencies: [
                 "RingApp", "RingHTTP", "RingCore", "RingSVG", "RingRaster", "RingPNG", "CZlib", "RingSync",
-                "RingTestSupport",
+                "RingText", "RingTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

@@ -7,17 +7,20 @@ import RingText
 
 /// `ringd-bench`: times ringd's own rendering of the benchmark images, for `scripts/bench-render`, which adds
 /// Skia and optipng and prints the comparison. A separate executable rather than a hidden `ringd` subcommand:
-/// it needs no server, no flags parsing and no cache, and it is built in release by the script alone, never by
-/// the tests (timings are not tests).
+/// it needs no server, no flags parsing and no cache. Its timings come from a release build the script makes
+/// (timings are not tests); `--instructions` runs a case for `scripts/bench/instructions`, which counts the debug
+/// build's instructions under callgrind (counts, unlike timings, repeat, so scripts/test runs that guard).
 ///
 ///     ringd-bench [--iterations N] [--sizes 64,256,1024] [--write DIR] [--profile NAME | --profile-encode NAME]
 ///     ringd-bench --queries FILE
+///     ringd-bench --instructions hit|svg|png|badge [--font-dir DIR]
 ///
 /// Prints one JSON object per case: the first ("cold": the first render of that image in this process, after a
 /// tiny warm-up image has loaded the libraries) and median CPU times of the SVG path and
 /// the PNG path, the PNG path split into rasterizing and encoding, byte sizes and the rasterizer's pixel counts.
 /// `--write` saves each PNG as DIR/NAME.png (and the SVG beside it). Each object also carries the scene's rings
-/// as plain shapes, for Skia to draw the same picture.
+/// as plain shapes, for Skia to draw the same picture. `--instructions` prints the case, the requests counted and
+/// the bytes answered.
 struct Options {
     var iterations = 30
     var sizes = [64, 256, 1024]
@@ -31,6 +34,10 @@ struct Options {
     /// `--queries FILE`: time the server's whole work for a miss on each query in FILE (one request target per
     /// line, each drawn once: decoding, cache key, render), for `scripts/bench-serve`'s miss-latency row.
     var queries: String?
+    /// `--instructions CASE`: run one ``InstructionWork`` case for `scripts/bench/instructions` (callgrind).
+    var instructions: InstructionWork?
+    /// `--font-dir DIR`: the label fonts for `--instructions` (default: the system's).
+    var fontDirectory: String?
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -44,6 +51,10 @@ struct Options {
             case "--profile-encode": profileEncode = value
             case "--labels": labels = value == "1"
             case "--queries": queries = value
+            case "--instructions":
+                instructions = try InstructionWork(rawValue: value).orThrow(
+                    "--instructions takes one of \(InstructionWork.allCases.map(\.rawValue).joined(separator: ", "))")
+            case "--font-dir": fontDirectory = value
             default: throw BenchError("unknown flag \(flag)")
             }
         }
@@ -148,6 +159,10 @@ func runLabels(iterations: Int) throws {
 
 func run() throws {
     let options = try Options(Array(CommandLine.arguments.dropFirst()))
+    if let work = options.instructions {
+        print("{\"case\": \"\(work.rawValue)\", \"requests\": \(work.targets.count), \"bytes\": \(try work.run(fontDirectory: options.fontDirectory))}")
+        return
+    }
     if let file = options.queries {
         try runQueries(file: file)
         return
