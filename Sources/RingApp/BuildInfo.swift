@@ -10,6 +10,6 @@ public enum BuildInfo {
     /// (given the same fonts and compressor, which every ETag also carries).
     public static var rendererVersion: String { CanonicalSpec.rendererVersion }
 
-    /// `ringd 0.1.0 (renderer ringd-render-18)`: one line for `--version`.
+    /// `ringd 0.1.0 (renderer ringd-render-19)`: one line for `--version`.
     public static var summary: String { "ringd \(version) (renderer \(rendererVersion))" }
 }

@@ -10,7 +10,7 @@ import RingPNG
 /// mixed in so a change to the pictures invalidates old keys.
 public struct CanonicalSpec: Sendable, Hashable {
     /// Bump when the pictures change for the same spec.
-    public static let rendererVersion = "ringd-render-18"
+    public static let rendererVersion = "ringd-render-19"
     /// The compressor behind PNG and gzip bytes: libdeflate, whose output may change between its versions, so
     /// its version is part of every key (as the fonts' digest is).
     public static let codecVersion = "libdeflate-" + WholeDeflate.version
