@@ -19,10 +19,10 @@ import Testing
     /// follows the installed font files (``fontFilesAreInTheKey()``), and with libdeflate 1.14 named as the codec
     /// (the server names the version it runs with: ``theCompressorIsInTheKey()``).
     @Test(arguments: [
-        (ImageRoute.ring, "p=0.7", OutputFormat.svg, "3386eb623732ed9892d44c14b365d774a2b27035d15c22d98e10dd8ba883d432"),
-        (.ring, "p=0.7", .png, "0d1ffe14923c7c361002ec9f148d514e96e0dfa54016047f9aa549289ce3d132"),
-        (.activity, "p=0.8,0.6,1.1", .svg, "72559d6540786837a4ad9c49fe7c6dcb8266d652af57d97064e872f066fee6c8"),
-        (.check, "", .svg, "8791b5058b74a70b14ec8952393ffe43e4428f584a609be0a9d7db0ec6abfe05"),
+        (ImageRoute.ring, "p=0.7", OutputFormat.svg, "1935f52fe91a08e74277d35bb5fc8c4349e9f151fb339a17e967ad641c272404"),
+        (.ring, "p=0.7", .png, "9f396756dd151598cc16015e12d714906fd70a988be5a97bb1e07093687f217b"),
+        (.activity, "p=0.8,0.6,1.1", .svg, "98c6352e9925493a540a948a82d8599b817b0e0d41834c707535f75a53431846"),
+        (.check, "", .svg, "ab10e5d32d06c24073073d07958fbbd827cc1b137afa8e29ef7a88a5d753ff9b"),
     ])
     func goldenKeys(route: ImageRoute, query: String, format: OutputFormat, digest: String) throws {
         let key = try Self.key(route, query, format, typeface: .strokeOnly, codec: "libdeflate-1.14")

@@ -31,16 +31,16 @@ import Testing
         #expect(Self.tracks(try Self.spec(.activity, "p=0.5,0.5&tracks=red,none&bg=black")) == [Color(hex: 0xFF0000), nil])
     }
 
-    /// A light track is the ring's colour at a fifth over white: pale (light enough for a near-black label's page),
+    /// A light track is the ring's colour at a quarter over white: pale (light enough for a near-black label's page),
     /// still tinted (its channels ordered as the colour's), and of the colour's alpha.
     @Test(arguments: ["FA114F", "A6FF00", "00FFF6", "8E44AD", "003366", "000000", "F1C40F"])
     func lightTracksArePaleTintsOfTheRing(_ hex: String) {
         let color = Color(hex: UInt32(hex, radix: 16)!)
         let track = color.lightTrack()
-        #expect(track.relativeLuminance > 0.6, "#\(hex) → \(track.hexRGB)")
+        #expect(track.relativeLuminance > 0.5, "#\(hex) → \(track.hexRGB)")
         #expect(track.relativeLuminance < 0.97, "#\(hex) → \(track.hexRGB) is white")
         #expect((track.r >= track.g) == (color.r >= color.g) && (track.g >= track.b) == (color.g >= color.b))
-        #expect(track == Color.white.mixed(with: color, 0.2))
+        #expect(track == Color.white.mixed(with: color, 0.25))
         var translucent = color
         translucent.a = 128
         #expect(translucent.lightTrack().a == 128)

@@ -119,7 +119,7 @@ public struct ParameterTable: Sendable {
                 Parameter("colors", .paintList(count: RingLimits.rings), default: "move,exercise,stand,…palette",
                           doc: "Per-ring colours or gradients (stops joined by -).", example: "lightRed,lightGreen,lightBlue"),
                 Parameter("tracks", .colorList(count: RingLimits.rings), default: "tint of each ring",
-                          doc: "Per-ring track colours, or none. Default: each ring's colour at 20 % over white on a light page (light theme or light opaque bg), a dark shade of it (its hue at 24 % brightness) on a dark one.", example: "none,none,none"),
+                          doc: "Per-ring track colours, or none. Default: each ring's colour at 25 % over white on a light page (light theme or light opaque bg), a dark shade of it (its hue at 24 % brightness) on a dark one.", example: "none,none,none"),
                 Parameter("thickness", .length(pixels: lengthRange.pixels, percent: lengthRange.percent),
                           default: "auto", doc: "Band width of every ring (default fits the rings).", example: "10%"),
                 Parameter("gap", .length(pixels: 0...1024, percent: 0...50), default: "1.5%",

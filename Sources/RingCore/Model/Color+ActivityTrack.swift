@@ -4,11 +4,11 @@ extension Color {
     public static let activityTrackBrightness = 0.24
 
     /// Share of the ring's colour in a light page's track, the rest white: on light backgrounds Apple's rings sit
-    /// on pale tints of their own colours (pink under Move, pale green, pale cyan), as the colour at a fifth of
+    /// on pale tints of their own colours (pink under Move, pale green, pale cyan), as the colour at a quarter of
     /// its strength over white; a dark shade there reads muddy and heavy.
-    public static let activityLightTrackTint = 0.2
+    public static let activityLightTrackTint = 0.25
 
-    /// The track under an activity ring of this colour on a page of `tone`: ``lightTrack()`` on light pages,
+    /// The track under an activity ring of this colour: ``lightTrack()`` on light pages,
     /// ``darkTrack()`` on dark ones.
     public func activityTrack(onDarkPage: Bool) -> Color {
         onDarkPage ? darkTrack() : lightTrack()
