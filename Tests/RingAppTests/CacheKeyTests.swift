@@ -21,8 +21,8 @@ import Testing
     @Test(arguments: [
         (ImageRoute.ring, "p=0.7", OutputFormat.svg, "1935f52fe91a08e74277d35bb5fc8c4349e9f151fb339a17e967ad641c272404"),
         (.ring, "p=0.7", .png, "9f396756dd151598cc16015e12d714906fd70a988be5a97bb1e07093687f217b"),
-        (.activity, "p=0.8,0.6,1.1", .svg, "4d45a03bd2fe84f5339550148011ecad67181f32c0d1d2f2c11dc5eb33b77060"),
-        (.check, "", .svg, "496279df524688b2b22614ef88e9b8b47399e608cf22e40a0df680e059712bb0"),
+        (.activity, "p=0.8,0.6,1.1", .svg, "98c6352e9925493a540a948a82d8599b817b0e0d41834c707535f75a53431846"),
+        (.check, "", .svg, "ab10e5d32d06c24073073d07958fbbd827cc1b137afa8e29ef7a88a5d753ff9b"),
     ])
     func goldenKeys(route: ImageRoute, query: String, format: OutputFormat, digest: String) throws {
         let key = try Self.key(route, query, format, typeface: .strokeOnly, codec: "libdeflate-1.14")

@@ -73,8 +73,9 @@ import Testing
         let line = try #require(
             scene.shapes.compactMap { s -> Polyline? in if case .polyline(let p) = s.primitive { p } else { nil } }.first
         )
-        // Side 128/3 centred: from the middle of the left edge, down to 40 % of the width, up to the top right.
-        let s = 128.0 / 3, o = 64 - s / 2
+        // A third of the container (the outline's centre line, 128 − 10.24), centred: from the middle of the left
+        // edge, down to 40 % of the width, up to the top right.
+        let s = (128 - 10.24) / 3, o = 64 - s / 2
         let expected = [Point(x: o, y: o + s / 2), Point(x: o + 0.4 * s, y: o + s), Point(x: o + s, y: o)]
         #expect(zip(line.points, expected).allSatisfy { close($0, $1, 1e-9) })
         #expect(close(line.width, 10.24, 1e-12))
@@ -123,6 +124,38 @@ import Testing
             scene.shapes.compactMap { s -> Wedge? in if case .wedge(let w) = s.primitive { w } else { nil } }.first)
         // Seed 004: the wedge's radius leaves a gap of one border width inside the border.
         #expect(wedge == Wedge(center: center, radius: 60, start: -.pi / 2, sweep: 0.6 * .pi))
+    }
+
+    /// Issue 40: the pie's border is a hairline snapped to whole device pixels, at least one (crisp at 16–32 px).
+    @Test(arguments: [
+        (16.0, 1, 1.0), (24, 1, 1), (32, 1, 1), (64, 1, 1), (128, 1, 2), (256, 1, 4), (16, 2, 0.5), (256, 2, 4),
+        (100, 1, 2), (100, 3, 1.0 + 2.0 / 3),
+    ])
+    func pieBorderIsAWholeDevicePixelHairline(size: Double, scale: Int, border: Double) throws {
+        let common = CommonOptions(size: size, scale: scale)
+        let spec = RingSpec(
+            style: .pie(PieStyle(progress: 0.5, color: .black, border: .white, borderWidth: .fraction(RingLayout.pieHairline))),
+            common: common)
+        let ring = try #require(RingLayout.scene(for: spec).rings.first)
+        #expect(close(ring.width, border, 1e-9), "size \(size) at scale \(scale)")
+        #expect(close(ring.radius + ring.width / 2, size / 2, 1e-9))
+    }
+
+    /// Issue 40: the default stroke keeps seed 003's 24 : 300 against the outline's centre-line width, with and
+    /// without the bounce's room, and the check is a third of that width.
+    @Test(arguments: [true, false])
+    func checkKeepsTheSeedsProportions(bounce: Bool) throws {
+        let stroke = RingLayout.checkDefaultStroke(bounce: bounce)
+        let style = CheckStyle(
+            shape: .circle, from: .black, to: .white, stroke: .fraction(stroke), ratio: 1.0 / 3, bounce: bounce)
+        let scene = RingLayout.scene(for: RingSpec(style: .check(style), common: CommonOptions(size: 256)))
+        let ring = try #require(scene.rings.first)
+        #expect(close(ring.width / (2 * ring.radius), 24.0 / 300, 1e-9))
+        let extent = bounce ? 256 / RingLayout.checkBounceScale : 256
+        #expect(close(2 * ring.radius + ring.width, extent, 1e-9))
+        let line = try #require(
+            scene.shapes.compactMap { s -> Polyline? in if case .polyline(let p) = s.primitive { p } else { nil } }.first)
+        #expect(close(line.points[2].x - line.points[0].x, 2 * ring.radius / 3, 1e-9))
     }
 
     @Test func backgroundAndTitleReachTheScene() {

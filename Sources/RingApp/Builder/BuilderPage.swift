@@ -110,7 +110,7 @@ struct BuilderPage: Sendable {
             <p id="info"></p>
             <p id="status" role="status" aria-live="polite"></p>
             <div class="backdrop"><label for="backdrop">Preview background</label>
-            <select id="backdrop"><option value="theme" selected>follows theme</option><option value="light">white</option>\
+            <select id="backdrop"><option value="theme" selected>follows bg or theme</option><option value="light">white</option>\
             <option value="dark">black</option><option value="grey">grey</option><option value="checker">checkerboard</option></select></div>
             <div class="urlrow"><label for="url">URL</label>
             <div class="pair"><input type="text" id="url" spellcheck="false" autocomplete="off" \

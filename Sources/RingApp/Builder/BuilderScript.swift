@@ -296,12 +296,34 @@ function refreshAlt(b) {
   $('#preview-png').alt = 'PNG preview: ' + fetchedTitle;
 }
 
+// The preview's page: by default an opaque bg's own colour (the picture's labels and tracks follow it, so they
+// are seen on the page they were chosen for), else the theme's page (auto: the scheme this page is shown in).
+// The bg's colour is read from the PNG preview's corner, as ringd drew it (any colour syntax, any palette name).
+let drawnBackground = '';
+function sampleBackground() {
+  const img = $('#preview-png'), canvas = document.createElement('canvas');
+  canvas.width = canvas.height = 1;
+  const ctx = canvas.getContext('2d');
+  drawnBackground = '';
+  try {
+    ctx.drawImage(img, 0, 0, 1, 1, 0, 0, 1, 1);
+    const [r, g, b, a] = ctx.getImageData(0, 0, 1, 1).data;
+    if (a === 255) drawnBackground = 'rgb(' + r + ',' + g + ',' + b + ')';
+  } catch (_) { /* not decodable yet: the theme's page */ }
+  backdrop(build());
+}
+
 function backdrop(b) {
-  let choice = $('#backdrop').value;
+  let choice = $('#backdrop').value, page = '';
   if (choice === 'theme') {
-    choice = (b.values.get('theme') || commonField('theme').dataset.default) === themes.dark ? 'dark' : 'light';
+    const bg = (b.values.get('bg') || '').trim().toLowerCase();
+    if (bg && bg !== 'none') page = drawnBackground;
+    let theme = b.values.get('theme') || commonField('theme').dataset.default;
+    if (theme === themes.auto) theme = matchMedia('(prefers-color-scheme: dark)').matches ? themes.dark : themes.light;
+    choice = theme === themes.dark ? 'dark' : 'light';
   }
   $('#images').className = 'images bg-' + choice;
+  $('#images').style.background = page;
 }
 
 function update() {
@@ -471,6 +493,7 @@ const controls = $('.controls');
 controls.addEventListener('input', e => edited(e.target));
 controls.addEventListener('change', e => edited(e.target));
 $('#backdrop').addEventListener('change', () => backdrop(build()));
+$('#preview-png').addEventListener('load', sampleBackground);
 $('#url').addEventListener('change', e => load(e.target.value));
 $('#url').addEventListener('paste', e => setTimeout(() => load(e.target.value), 0));
 addEventListener('resize', () => $$('.snippets textarea').forEach(fitHeight));

@@ -118,8 +118,8 @@ public struct ParameterTable: Sendable {
                           doc: "Inner ring.", example: "1.1", insteadOf: "p"),
                 Parameter("colors", .paintList(count: RingLimits.rings), default: "move,exercise,stand,…palette",
                           doc: "Per-ring colours or gradients (stops joined by -).", example: "lightRed,lightGreen,lightBlue"),
-                Parameter("tracks", .colorList(count: RingLimits.rings), default: "dark shade of each ring",
-                          doc: "Per-ring track colours, or none.", example: "none,none,none"),
+                Parameter("tracks", .colorList(count: RingLimits.rings), default: "tint of each ring",
+                          doc: "Per-ring track colours, or none. Default: each ring's colour at 25 % over white on a light page (light theme or light opaque bg), a dark shade of it (its hue at 24 % brightness) on a dark one.", example: "none,none,none"),
                 Parameter("thickness", .length(pixels: lengthRange.pixels, percent: lengthRange.percent),
                           default: "auto", doc: "Band width of every ring (default fits the rings).", example: "10%"),
                 Parameter("gap", .length(pixels: 0...1024, percent: 0...50), default: "1.5%",
@@ -142,7 +142,7 @@ public struct ParameterTable: Sendable {
                 Parameter("border", .color(allowsNone: true), default: "color",
                           doc: "Border ring colour, or none.", example: "systemGray3"),
                 Parameter("borderWidth", .length(pixels: lengthRange.pixels, percent: lengthRange.percent),
-                          default: "3%", doc: "Border ring width.", example: "2"),
+                          default: "1.5%", doc: "Border ring width (seed 004's 2-point hairline on a ~133 pt view), snapped to whole device pixels, at least one, so it stays crisp at small sizes.", example: "2"),
             ]
         case .check:
             [
@@ -153,7 +153,7 @@ public struct ParameterTable: Sendable {
                 Parameter("to", .color(allowsNone: false), default: "systemGreen",
                           doc: "Final colour.", example: "green"),
                 Parameter("stroke", .length(pixels: lengthRange.pixels, percent: lengthRange.percent),
-                          default: "6%", doc: "Line width of outline and check.", example: "4"),
+                          default: "6.7%", doc: "Line width of outline and check. Default: seed 003's 24 pt on its 300 pt container, i.e. 8% of the outline's width (6.7% of size; 7.4% with bounce=0).", example: "4"),
                 Parameter("ratio", .number(RingLimits.checkRatio, unit: ""), default: "0.333",
                           doc: "Check size relative to the container.", example: "0.4"),
                 Parameter("bounce", .flag, default: "1",

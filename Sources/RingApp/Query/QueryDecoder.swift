@@ -208,11 +208,13 @@ public enum QueryDecoder {
             throw q.error("tracks", q.query["tracks"] ?? "", "\(n) entries, one per ring")
         }
         let defaults = ["move", "exercise", "stand"] + Defaults.extraRingPaints
+        // Derived tracks follow the page as the ring's does: pale tints on light pages, dark shades on dark ones.
+        let onDarkPage = Defaults.tone(common.theme, on: common.background) == .dark
         var rings: [ActivityRing] = []
         for i in 0..<n {
             let fill = paints?[i]
                 ?? ValueSyntax.paint(defaults[i], separator: ",", stops: RingLimits.gradientStops)!
-            let track: Color? = tracks.map { $0[i] } ?? fill.endColor.darkTrack()
+            let track: Color? = tracks.map { $0[i] } ?? fill.endColor.activityTrack(onDarkPage: onDarkPage)
             rings.append(ActivityRing(progress: progresses[i], fill: fill, track: track))
         }
         let gap = try q.length("gap") ?? .fraction(0.015)
@@ -243,18 +245,19 @@ public enum QueryDecoder {
         let progress = try decodeProgress(q)
         let color = (try q.color("color") ?? nil) ?? Color(hex: 0x007AFF)  // systemBlue
         let border = try q.color("border") ?? color
-        let width = try q.length("borderWidth") ?? .fraction(0.03)
+        let width = try q.length("borderWidth") ?? .fraction(RingLayout.pieHairline)
         return PieStyle(progress: progress, color: color, border: border ?? .transparent, borderWidth: width)
     }
 
     static func decodeCheck(_ q: QueryReader) throws(QueryError) -> CheckStyle {
-        CheckStyle(
+        let bounce = try q.flag("bounce") ?? true
+        return CheckStyle(
             shape: try q.choice("shape", as: CheckShape.self) ?? .circle,
             from: (try q.color("from") ?? nil) ?? Color(hex: 0x007AFF),
             to: (try q.color("to") ?? nil) ?? Color(hex: 0x34C759),
-            stroke: try q.length("stroke") ?? .fraction(0.06),
+            stroke: try q.length("stroke") ?? .fraction(ValueSyntax.canonical(RingLayout.checkDefaultStroke(bounce: bounce))),
             ratio: try q.number("ratio") ?? ValueSyntax.canonical(1.0 / 3),
-            bounce: try q.flag("bounce") ?? true)
+            bounce: bounce)
     }
 
     /// A badge's progress, from `p` (or value and total); without those, from a `message` that reads as a progress

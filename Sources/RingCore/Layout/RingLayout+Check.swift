@@ -3,10 +3,25 @@ extension RingLayout {
     static let checkBounceScale = 1.1
     /// Corner radius of the `rounded` outline as a fraction of its side.
     static let checkCornerRatio = 0.22
+    /// Seed 003's line width against its container: 24 pt on the 300 × 300 frame whose edge the outline's centre
+    /// line follows (the check is a third of that frame, stroked as wide).
+    public static let checkSeedStroke = 24.0 / 300
+
+    /// The default `stroke` as a share of the image size: seed 003's proportion, ``checkSeedStroke`` of the
+    /// outline's centre-line side, where that side is the drawing's extent less one stroke (the stroke straddles
+    /// the line, as the seed's `stroke` does on its frame's edge). The extent is the whole image, or with `bounce`
+    /// the image shrunk by ``checkBounceScale`` so the peak of the bounce just fills it: 7.4 % of the size without
+    /// bounce, 6.7 % with it.
+    public static func checkDefaultStroke(bounce: Bool) -> Double {
+        let extent = bounce ? 1 / checkBounceScale : 1
+        return checkSeedStroke * extent / (1 + checkSeedStroke)
+    }
 
     /// `/check` (seed 003): an outline (circle, square or rounded square) and a three-point check, both stroked
-    /// with round caps and joins in the final colour `to`. Animated: outline drawn from the top (40 %), check
-    /// drawn (30 %), colour `from` → `to` with a scale-up (20 %), scale back (10 %); without bounce 50/30/20 %.
+    /// with round caps and joins in the final colour `to`. As in the seed, the outline's centre line is the
+    /// container's edge (the stroke straddles it, so its outer edge touches the drawing's extent: no inset beyond
+    /// the bounce's room) and the check is `ratio` of that container. Animated: outline drawn from the top (40 %),
+    /// check drawn (30 %), colour `from` → `to` with a scale-up (20 %), scale back (10 %); without bounce 50/30/20 %.
     static func checkItems(_ style: CheckStyle, size: Double, animated: Bool) -> [SceneItem] {
         let center = Point(x: size / 2, y: size / 2)
         // Leave room for the bounce so the scaled-up outline is not cut by the image edge — in the still picture
@@ -23,7 +38,7 @@ extension RingLayout {
             let shape = RoundedRect(rect: Rect(center: center, side: outlineSide), cornerRadius: corner)
             outline = .roundedRectOutline(RoundedRectOutline(shape: shape, width: stroke))
         }
-        let check = Polyline(points: checkPoints(center: center, side: style.ratio * extent), width: stroke)
+        let check = Polyline(points: checkPoints(center: center, side: style.ratio * outlineSide), width: stroke)
 
         guard animated else {
             return [.shape(Shape(outline, .solid(style.to))), .shape(Shape(.polyline(check), .solid(style.to)))]

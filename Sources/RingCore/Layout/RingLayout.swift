@@ -31,7 +31,7 @@ public enum RingLayout {
         case .petals(let style):
             items = petalItems(style, size: size, hasLabel: hasLabel(common), animated: animated)
         case .pie(let style):
-            items = pieItems(style, size: size, animated: animated)
+            items = pieItems(style, size: size, scale: Double(common.scale), animated: animated)
         case .check(let style):
             items = checkItems(style, size: size, animated: animated)
         }
