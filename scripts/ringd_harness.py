@@ -13,7 +13,7 @@ import signal
 import socket
 import subprocess
 import sys
-import tempfile
+import threading
 import time
 
 HOST = "127.0.0.1"

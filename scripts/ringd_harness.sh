@@ -1,7 +1,7 @@
 # Sourced by the bash scripts that test a live ringd (the shell side of scripts/ringd_harness.py):
 #
 #   . scripts/ringd_harness.sh
-#   start_ringd LOG BINARY [ringd arguments...]   # sets ringd_pid and ringd_port
+#   start_ringd LOG BINARY [ringd arguments...]   # sets started_pid and started_port
 #   stop_ringd PID                                # SIGTERM, then waits (SIGKILL after 10 s); returns its status
 #
 # ringd listens on 127.0.0.1 with --port 0: the kernel picks a free port and ringd logs it ("ringd listening on
@@ -15,13 +15,13 @@ start_ringd() {
     local level=(--log-level info)
     case " $* " in *" --log-level "*) level=() ;; esac
     "$binary" --host 127.0.0.1 --port 0 "${level[@]}" "$@" >"$log" 2>&1 &
-    ringd_pid=$!
-    ringd_port=""
+    started_pid=$!
+    started_port=""
     local deadline=$((SECONDS + ${RINGD_START_TIMEOUT:-60}))
     while [ "$SECONDS" -lt "$deadline" ]; do
-        ringd_port=$(grep -m1 -oE 'listening on http://[^ "]*:[0-9]+/' "$log" 2>/dev/null | sed -E 's/.*:([0-9]+)\/$/\1/') || true
-        [ -n "$ringd_port" ] && return 0
-        if ! kill -0 "$ringd_pid" 2>/dev/null; then
+        started_port=$(grep -m1 -oE 'listening on http://[^ "]*:[0-9]+/' "$log" 2>/dev/null | sed -E 's/.*:([0-9]+)\/$/\1/') || true
+        [ -n "$started_port" ] && return 0
+        if ! kill -0 "$started_pid" 2>/dev/null; then
             echo "ringd exited at start; its log ($log):" >&2
             cat "$log" >&2
             return 1
@@ -30,7 +30,7 @@ start_ringd() {
     done
     echo "ringd did not report its port within ${RINGD_START_TIMEOUT:-60} s; its log ($log):" >&2
     cat "$log" >&2
-    kill -KILL "$ringd_pid" 2>/dev/null || true
+    kill -KILL "$started_pid" 2>/dev/null || true
     return 1
 }
 

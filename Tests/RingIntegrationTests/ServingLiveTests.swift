@@ -4,10 +4,11 @@ import Glibc
 import Dispatch
 import RingApp
 import RingHTTP
+import RingTestSupport
 import Testing
 
 /// ringd's caching and render pool over real sockets (in-process server on a free loopback port).
-@Suite(.serialized) struct ServingLiveTests {
+@Suite(.serialized, .tags(.liveSocket)) struct ServingLiveTests {
     /// A big, slow-to-draw picture (8 rings of 10 laps, animated, 2048 px): ~75 KB of SVG.
     static func heavy(_ i: Int) -> String {
         "/activity?p=10,10,10,10,10,10,10,\(9 + Double(i % 100) / 100)&size=2048&animate=1"
@@ -146,10 +147,15 @@ import Testing
                 client.request("/ring.png?p=0.\(i + 11)&size=512&animate=1")
             }
             var busy: TestClient.Response?
-            for _ in 0..<200 where busy == nil {
-                let r = try probe.get("/readyz")
-                if r.status == 503 { busy = r } else { usleep(20_000) }
+            var failure: (any Error)?
+            _ = eventually(within: .seconds(30), every: .milliseconds(20)) {
+                do {
+                    let r = try probe.get("/readyz")
+                    if r.status == 503 { busy = r }
+                } catch { failure = error }
+                return busy != nil || failure != nil
             }
+            if let failure { throw failure }
             let saturated = try #require(busy, "/readyz never answered 503 with the queue full")
             #expect(String(decoding: saturated.body, as: UTF8.self).hasPrefix("busy: the render queue is saturated"))
             #expect(saturated.header("X-Content-Type-Options") == "nosniff")
@@ -171,16 +177,15 @@ import Testing
             for (i, client) in burst!.enumerated() { client.request("/ring.png?p=0.\(i + 31)&size=512&animate=1") }
             let probe = try TestClient(port: port)
             // Wait until every request is in the pool (running or queued), then close every client at once.
-            for _ in 0..<500 where app.metrics.renderCancelledCount == 0 {
-                let text = String(decoding: try probe.get("/metrics").body, as: UTF8.self)
-                if text.contains("ringd_cache_misses_total \(count)\n") { break }
-                usleep(10_000)
+            _ = eventually(within: .seconds(30)) {
+                guard app.metrics.renderCancelledCount == 0, let metrics = try? probe.get("/metrics") else { return true }
+                return String(decoding: metrics.body, as: UTF8.self).contains("ringd_cache_misses_total \(count)\n")
             }
             burst = nil
             var cancelled = 0
-            for _ in 0..<1000 where cancelled < count - 2 {
+            _ = eventually(within: .seconds(30)) {
                 cancelled = app.metrics.renderCancelledCount
-                usleep(10_000)
+                return cancelled >= count - 2
             }
             print("cancellation: \(cancelled) of \(count) renders cancelled after their clients left; \(app.metrics.renderCount) finished")
             #expect(cancelled >= count - 2)
