@@ -45,11 +45,13 @@ class Ringd:
     ringd starts with `--port 0`: the kernel picks a free port at bind time and ringd logs it ("ringd listening
     on http://127.0.0.1:PORT/", in either log format), which `start` reads from the log. Nothing picks a port
     first and loses it to another process before ringd binds it. The log level is at most info (that line's).
-    The log goes to `log_path` if given; otherwise it is read through a pipe and, after that line, copied to
-    this process's standard error (`echo`) or dropped.
+    The log goes to `log_path` if given; otherwise it is read through a pipe and, after that line, its warnings
+    and errors copied to this process's standard error (`echo`) or everything dropped.
     """
 
     LISTENING = re.compile(rb"listening on http://[^ \"]*:(\d+)/")
+    # Lines at the levels the harness turned on for the listening line only; `echo` leaves them out.
+    BELOW_WARNING = re.compile(rb'\S+ (trace|debug|info) |\{"time":"[^"]*","level":"(trace|debug|info)"')
 
     def __init__(self, binary, *args, nofile=None, log_level="warning", log_path=None, env=None, core_dir=None,
                  echo=False, port=0):
@@ -125,7 +127,7 @@ class Ringd:
                 if match:
                     self.port = int(match.group(1))
                     found.set()
-            elif self.echo:
+            elif self.echo and not self.BELOW_WARNING.match(line):
                 sys.stderr.buffer.write(line)
                 sys.stderr.flush()
         found.set()
