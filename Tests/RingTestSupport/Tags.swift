@@ -8,6 +8,7 @@ extension Tag {
     @Tag public static var liveSocket: Self
     /// Runs an independent tool as an oracle (rsvg-convert, xmllint, pngcheck, Python with Pillow or h11).
     @Tag public static var externalTool: Self
-    /// Takes seconds of CPU on its own (large renders, many cases, long sequences).
+    /// Takes many seconds of CPU on its own in a debug build (every gallery case rendered and compared, frame
+    /// sequences): over ~15 s each on this project's 2-core machine, four of them most of the quick tier's time.
     @Tag public static var slow: Self
 }
