@@ -84,19 +84,21 @@ let package = Package(
             swiftSettings: strict
         ),
 
-        // Test helpers shared by test targets (external tools, temporary files); not part of any product.
-        .target(name: "RingTestSupport", path: "Tests/RingTestSupport", swiftSettings: strict),
+        // Test helpers shared by test targets (external tools, temporary files, polling, the tier tags); not part
+        // of any product.
+        .target(name: "RingTestSupport", dependencies: ["RingSync"], path: "Tests/RingTestSupport", swiftSettings: strict),
 
         .testTarget(name: "RingCoreTests", dependencies: ["RingCore"], swiftSettings: strict),
         .testTarget(name: "RingTextTests", dependencies: ["RingText", "RingCore", "RingRaster"], swiftSettings: strict),
         .testTarget(name: "RingSyncTests", dependencies: ["RingSync"], swiftSettings: strict),
         .testTarget(
-            name: "RingSVGTests", dependencies: ["RingSVG", "RingCore"], exclude: ["Goldens"], swiftSettings: strict
+            name: "RingSVGTests", dependencies: ["RingSVG", "RingCore", "RingTestSupport"], exclude: ["Goldens"],
+            swiftSettings: strict
         ),
         .testTarget(name: "RingRasterTests", dependencies: ["RingRaster", "RingCore"], swiftSettings: strict),
         .testTarget(name: "RingPNGTests", dependencies: ["RingPNG", "RingRaster", "RingTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "RingHTTPTests", dependencies: ["RingHTTP"],
+            name: "RingHTTPTests", dependencies: ["RingHTTP", "RingTestSupport"],
             // Fixtures are read through #filePath (shared with scripts/http-oracle.py), not bundled.
             exclude: ["Fixtures"], swiftSettings: strict
         ),
@@ -115,7 +117,7 @@ let package = Package(
             exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "RingIntegrationTests",
-            dependencies: ["RingApp", "RingHTTP", "RingFetch", "RingSync"],
+            dependencies: ["RingApp", "RingHTTP", "RingFetch", "RingSync", "RingTestSupport"],
             swiftSettings: strict
         ),
     ]

@@ -19,31 +19,25 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from ringd_harness import Ringd  # noqa: E402
+
 binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "debug", "ringd")
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
 def start(fmt, log_path):
-    port = free_port()
-    log = open(log_path, "wb")
-    server = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", str(port), "--log-format", fmt,
-                               "--access-log", "--drain-seconds", "0"], stderr=log, stdout=subprocess.DEVNULL)
-    deadline = time.time() + 10
-    while time.time() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return server, port, log
-        except OSError:
-            time.sleep(0.05)
-    server.kill()
-    sys.exit("ringd did not start")
+    """ringd with its log (at info, the default level) in `log_path`; returns the running Ringd."""
+    ringd = Ringd(binary, "--log-format", fmt, "--access-log", "--drain-seconds", 0, log_level="info",
+                  log_path=log_path)
+    ringd.start()
+    return ringd
+
+
+def stop(ringd):
+    """SIGINT (the other signal ringd stops on), then the harness's bounded wait."""
+    ringd.process.send_signal(signal.SIGINT)
+    ringd.process.wait(timeout=10)
+    ringd.stop()
 
 
 def raw(port, data):
@@ -66,16 +60,15 @@ work = tempfile.mkdtemp(prefix="ringd-logs-")
 
 # JSON: the catalogue, then the hostile requests.
 json_log = os.path.join(work, "json.log")
-server, port, log = start("json", json_log)
+server = start("json", json_log)
+port = server.port
 catalogue = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "check-catalogue.py"), "--port", str(port)],
                            capture_output=True, text=True)
 print("catalogue:", catalogue.stdout.strip().splitlines()[-1] if catalogue.stdout.strip() else catalogue.stderr[-300:])
 for request in HOSTILE_REQUESTS:
     raw(port, request)
 time.sleep(0.3)
-server.send_signal(signal.SIGINT)
-server.wait(timeout=10)
-log.close()
+stop(server)
 
 lines = open(json_log, "rb").read().decode("utf-8").split("\n")
 if lines and lines[-1] == "":
@@ -116,13 +109,12 @@ if len(refused) < 50 or unexplained:
 
 # Text: exactly one line per response, however hostile.
 text_log = os.path.join(work, "text.log")
-server, port, log = start("text", text_log)
+server = start("text", text_log)
+port = server.port
 for request in HOSTILE_REQUESTS:
     raw(port, request)
 time.sleep(0.3)
-server.send_signal(signal.SIGINT)
-server.wait(timeout=10)
-log.close()
+stop(server)
 text_access = [l for l in open(text_log, "rb").read().decode().split("\n") if " ringd.access: " in l]
 print(f"text: {len(text_access)} access lines for {len(HOSTILE_REQUESTS)} hostile requests")
 if len(text_access) != len(HOSTILE_REQUESTS):

@@ -13,12 +13,15 @@ release build.
 """
 import argparse
 import http.client
+import os
 import re
-import socket
 import subprocess
 import sys
 import threading
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ringd_harness import Ringd  # noqa: E402
 
 parser = argparse.ArgumentParser()
 parser.add_argument("ringd")
@@ -33,13 +36,10 @@ args = parser.parse_args()
 help_text = subprocess.run([args.ringd, "--help"], capture_output=True, text=True).stdout
 constant = int(re.search(r"--render-memory-mb \+ (\d+) MiB", help_text).group(1))
 
-s = socket.socket()
-s.bind(("127.0.0.1", 0))
-port = s.getsockname()[1]
-s.close()
-server = subprocess.Popen([args.ringd, "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning",
-                           "--render-threads", "4", "--render-memory-mb", str(args.budget),
-                           "--cache-mb", str(args.cache_mb), "--render-queue", "64"])
+ringd = Ringd(args.ringd, "--render-threads", 4, "--render-memory-mb", args.budget, "--cache-mb", args.cache_mb,
+              "--render-queue", 64)
+ringd.start()
+server, port = ringd.process, ringd.port
 
 
 def get(path, timeout=120):
@@ -53,13 +53,6 @@ def get(path, timeout=120):
         c.close()
 
 
-deadline = time.time() + 20
-while time.time() < deadline:
-    try:
-        if get("/healthz", 1)[0] == 200:
-            break
-    except OSError:
-        time.sleep(0.05)
 cached = "/ring.png?p=0.5&size=128"
 get(cached)
 
@@ -109,8 +102,7 @@ probe_stop.set()
 prober.join()
 took = time.time() - began
 hwm = int(re.search(r"VmHWM:\s+(\d+) kB", open(f"/proc/{server.pid}/status").read()).group(1)) / 1024
-server.terminate()
-server.wait(timeout=20)
+ringd.stop(grace=20)
 
 bound = args.cache_mb + args.budget + constant
 counts = {k: results.count(k) for k in sorted(set(results))}

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """SIGTERM under load: ringd drains, then exits 0, and never cuts a response mid-body.
 
-Starts ringd (path in argv[1]) on a free loopback port with `--drain-seconds 1`, runs wrk (if installed) plus 16
+Starts ringd (path in argv[1]) on a loopback port (scripts/ringd_harness.py) with `--drain-seconds 1`, runs wrk (if installed) plus 16
 Python keep-alive clients that pipeline requests and check every response against its Content-Length, sends
 SIGTERM after 1.5 s, and checks: `/readyz` answers 200 before and 503 within 100 ms after the signal; during the
 drain `/healthz` stays 200, a new connection is still served and the clients' responses keep completing; then
@@ -16,21 +16,14 @@ import sys
 import threading
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ringd_harness import Ringd  # noqa: E402
+
 binary = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/ringd"
-s = socket.socket()
-s.bind(("127.0.0.1", 0))
-port = s.getsockname()[1]
-s.close()
 DRAIN = 1.0
-server = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning",
-                           "--drain-seconds", str(int(DRAIN))])
-deadline = time.time() + 10
-while time.time() < deadline:
-    try:
-        socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-        break
-    except OSError:
-        time.sleep(0.05)
+ringd = Ringd(binary, "--drain-seconds", int(DRAIN))
+ringd.start()
+server, port = ringd.process, ringd.port
 
 REQUEST = b"GET /ring?p=0.7&size=256 HTTP/1.1\r\nHost: x\r\n\r\n"
 stop = threading.Event()
@@ -123,9 +116,8 @@ try:
     code = server.wait(timeout=DRAIN + 5)
     took = time.time() - sent
 except subprocess.TimeoutExpired:
-    server.kill()
-    server.wait()
     code, took = None, None
+ringd.stop()
 stop.set()
 for t in threads:
     t.join(timeout=6)

@@ -1,6 +1,6 @@
-"""Shared helpers for the live-server checks (check-catalogue.py, check-slow-clients.py, check-fd-exhaustion.py,
-soak.py, check-flood.py): start a real ringd on a free loopback port, speak raw HTTP/1.1 to it, read its
-descriptors, RSS and CPU time from /proc, and run wrk.
+"""Shared helpers for the live-server checks and benchmarks written in Python: start a real ringd on a loopback
+port it picks itself (`--port 0`, the port read from its log), speak raw HTTP/1.1 to it, read its descriptors,
+RSS and CPU time from /proc, and run wrk. (The bash scripts use scripts/ringd_harness.sh.)
 
 Everything here talks to 127.0.0.1 only, bounds every wait, and stops only the processes it started.
 """
@@ -13,6 +13,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 
 HOST = "127.0.0.1"
@@ -21,7 +22,8 @@ PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
 
 
 def free_port():
-    """A port nothing listens on right now (the kernel's pick), for one ringd."""
+    """A port nothing listens on right now (the kernel's pick), for a server that cannot report the port it
+    bound (nginx). Another process may take it before that server binds it; ringd never needs this (`Ringd`)."""
     with socket.socket() as s:
         s.bind((HOST, 0))
         return s.getsockname()[1]
@@ -37,16 +39,32 @@ def raise_nofile(wanted):
 
 
 class Ringd:
-    """A ringd process on a free loopback port; a context manager that always stops it (SIGTERM, then SIGKILL)."""
+    """A ringd process on a loopback port of its own choosing; a context manager that always stops it (SIGTERM,
+    then SIGKILL).
 
-    def __init__(self, binary, *args, nofile=None, log_level="warning", log_path=None, env=None, core_dir=None):
+    ringd starts with `--port 0`: the kernel picks a free port at bind time and ringd logs it ("ringd listening
+    on http://127.0.0.1:PORT/", in either log format), which `start` reads from the log. Nothing picks a port
+    first and loses it to another process before ringd binds it. The log level is at most info (that line's).
+    The log goes to `log_path` if given; otherwise it is read through a pipe and, after that line, its warnings
+    and errors copied to this process's standard error (`echo`) or everything dropped.
+    """
+
+    LISTENING = re.compile(rb"listening on http://[^ \"]*:(\d+)/")
+    # Lines at the levels the harness turned on for the listening line only; `echo` leaves them out.
+    BELOW_WARNING = re.compile(rb'\S+ (trace|debug|info) |\{"time":"[^"]*","level":"(trace|debug|info)"')
+
+    def __init__(self, binary, *args, nofile=None, log_level="warning", log_path=None, env=None, core_dir=None,
+                 echo=False, port=0):
         self.binary = os.path.abspath(binary)  # ringd may run in another directory (core_dir)
-        self.port = free_port()
-        self.args = ["--host", HOST, "--port", str(self.port), "--log-level", log_level, *map(str, args)]
+        self.port = None
+        level = log_level if log_level in ("trace", "debug", "info") else "info"
+        # port: 0 (the kernel's pick), or the port of an earlier run to start again on (a restarted replica).
+        self.args = ["--host", HOST, "--port", str(port), "--log-level", level, *map(str, args)]
         self.nofile = nofile
         self.log_path = log_path
         self.env = env
         self.core_dir = core_dir  # if set: ringd runs there with core dumps enabled (for crash forensics)
+        self.echo = echo
         self.process = None
         self._log = None
 
@@ -57,7 +75,8 @@ class Ringd:
     def __exit__(self, *exc):
         self.stop()
 
-    def start(self, ready_within=20):
+    def start(self, ready_within=60):
+        """Starts ringd and waits (bounded) until it has logged the port it listens on."""
         nofile = self.nofile
 
         core = self.core_dir is not None
@@ -68,38 +87,67 @@ class Ringd:
             if core:
                 resource.setrlimit(resource.RLIMIT_CORE, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
 
-        self._log = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL
+        self._log = open(self.log_path, "ab") if self.log_path else subprocess.PIPE
+        offset = self._log.tell() if self.log_path else 0
         environment = dict(os.environ)
         environment.update(self.env or {})
-        self.process = subprocess.Popen([self.binary, *self.args], stdout=self._log, stderr=self._log,
+        self.process = subprocess.Popen([self.binary, *self.args], stdout=self._log, stderr=subprocess.STDOUT,
                                         preexec_fn=limit_descriptors, env=environment, cwd=self.core_dir)
+        seen = []  # what ringd logged before the listening line, for the error message
+        found = threading.Event()
+        if not self.log_path:
+            threading.Thread(target=self._read_pipe, args=(seen, found), daemon=True).start()
         deadline = time.monotonic() + ready_within
         while time.monotonic() < deadline:
+            if self.log_path:
+                with open(self.log_path, "rb") as f:
+                    f.seek(offset)
+                    text = f.read()
+                seen[:] = text.splitlines()
+                match = self.LISTENING.search(text)
+                if match:
+                    self.port = int(match.group(1))
+            if self.port is not None:
+                return
             if self.process.poll() is not None:
-                raise RuntimeError(f"ringd exited at start with status {self.process.returncode}")
-            try:
-                status, _, _ = request_once(self.port, "/healthz", timeout=1)
-                if status == 200:
-                    return
-            except OSError:
-                pass
-            time.sleep(0.05)
-        raise RuntimeError("ringd did not answer /healthz in time")
+                found.wait(1)  # the reader may still be on the last lines
+                tail = b" | ".join(seen[-10:]).decode("utf-8", "replace")
+                raise RuntimeError(f"ringd exited at start with status {self.process.returncode}: {tail}")
+            found.wait(0.02)
+        self.process.kill()
+        self.process.wait()
+        raise RuntimeError(f"ringd did not report its port within {ready_within} s")
+
+    def _read_pipe(self, seen, found):
+        """Reads ringd's output: the port from the listening line, then copies (`echo`) or drops the rest."""
+        for line in self.process.stdout:
+            if self.port is None:
+                seen.append(line.rstrip(b"\n"))
+                match = self.LISTENING.search(line)
+                if match:
+                    self.port = int(match.group(1))
+                    found.set()
+            elif self.echo and not self.BELOW_WARNING.match(line):
+                sys.stderr.buffer.write(line)
+                sys.stderr.flush()
+        found.set()
 
     def stop(self, grace=8):
         """SIGTERM and wait; SIGKILL if it does not exit. Returns the exit status (None if killed)."""
-        if self.process is None or self.process.poll() is not None:
-            return self.process.returncode if self.process else None
-        self.process.send_signal(signal.SIGTERM)
         try:
-            return self.process.wait(timeout=grace)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-            return None
+            if self.process is None or self.process.poll() is not None:
+                return self.process.returncode if self.process else None
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                return self.process.wait(timeout=grace)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+                return None
         finally:
-            if self._log not in (None, subprocess.DEVNULL):
+            if self._log not in (None, subprocess.PIPE):
                 self._log.close()
+                self._log = None
 
     @property
     def pid(self):

@@ -115,7 +115,7 @@ import Testing
 
     /// Every style in both formats and at scale 1 and 2: XML that xmllint accepts, PNGs that pngcheck accepts,
     /// both of the badge's height.
-    @Test(arguments: BadgeLook.allCases)
+    @Test(.tags(.externalTool), arguments: BadgeLook.allCases)
     func everyStyleIsValidInBothFormats(_ look: BadgeLook) throws {
         let query = "p=0.87&label=coverage&style=\(look.rawValue)"
         let height = Int(look.metrics.height)
@@ -145,7 +145,7 @@ import Testing
     /// edge bar. Measured here: flat 0.25–0.33, flat-square 0.06–0.07, for-the-badge 0.03–0.04; plastic 0.44–0.55,
     /// its gloss being two gradient layers over the whole badge, each rounded to whole levels by both renderers
     /// (interior worst still 1), so its mean bar is 0.75.
-    @Test(arguments: BadgeLook.allCases)
+    @Test(.tags(.externalTool), arguments: BadgeLook.allCases)
     func pngAgreesWithLibrsvg(_ look: BadgeLook) throws {
         for query in ["p=0.87&label=coverage", "p=1&label=build&message=passing", "p=0.42&label=tests&arc=move"] {
             let q = query + "&style=\(look.rawValue)&scale=2"
@@ -266,7 +266,7 @@ import Testing
 
 /// The four forms a shields user brings, as SVG (xmllint) and PNG (pngcheck).
 @Suite struct ShieldsFormsTests {
-    @Test(arguments: [
+    @Test(.tags(.externalTool), arguments: [
         ("/badge", "label=build&message=passing&color=brightgreen"), ("/badge", "label=coverage&message=87%25"),
         ("/badge/coverage-87%25-green", ""), ("/badge", "label=coverage&p=0.87&style=plastic"),
     ])

@@ -206,7 +206,7 @@ import Testing
         #expect(!html.contains("@import") && !html.contains("url("), "the stylesheet loads something")
     }
 
-    @Test func theCSPAllowsExactlyTheInlineStyleAndScript() throws {
+    @Test(.tags(.externalTool)) func theCSPAllowsExactlyTheInlineStyleAndScript() throws {
         let html = Self.page.html
         #expect(html.components(separatedBy: "<script").count == 2, "one script element")
         #expect(html.components(separatedBy: "<style").count == 2, "one style element")
@@ -224,7 +224,7 @@ import Testing
     }
 
     /// libxml2's HTML parser reads the page without errors; it predates HTML5, so it only may not know some tags.
-    @Test func xmllintParsesThePage() throws {
+    @Test(.tags(.externalTool)) func xmllintParsesThePage() throws {
         let directory = try ExternalTool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("builder.html")

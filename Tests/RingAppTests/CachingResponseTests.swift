@@ -1,4 +1,5 @@
 import RingHTTP
+import RingTestSupport
 import Testing
 @testable import RingApp
 

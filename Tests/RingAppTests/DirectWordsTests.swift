@@ -1,5 +1,6 @@
 import RingCore
 import RingPNG
+import RingTestSupport
 import Testing
 @testable import RingApp
 @testable import RingRaster
@@ -13,7 +14,7 @@ import Testing
     /// Extra queries that change which shapes overlap: an opaque background behind everything, and scale 2.
     static let variants = ["", "&bg=%23808080", "&scale=2"]
 
-    @Test(arguments: GalleryCase.all)
+    @Test(.tags(.slow), arguments: GalleryCase.all)
     func directWordsEqualTheFloatPath(_ c: GalleryCase) throws {
         for variant in Self.variants {
             let route = try #require(ImageRoute(rawValue: String(c.path.dropFirst())))
@@ -59,7 +60,7 @@ import Testing
 /// The service encodes a still PNG from the rasterizer's rows as they are drawn; over the gallery, on its own
 /// and on an opaque background, that is the very PNG of the whole bitmap.
 @Suite struct StreamedPNGTests {
-    @Test(arguments: GalleryCase.all)
+    @Test(.tags(.slow), arguments: GalleryCase.all)
     func streamedStillPNGEqualsTheBitmapsPNG(_ c: GalleryCase) throws {
         for variant in ["", "&bg=%23808080"] {
             let route = try #require(ImageRoute(rawValue: String(c.path.dropFirst())))

@@ -36,7 +36,7 @@ import Testing
         "/ring?p=0.001&gradient=ff000080,blue&thickness=45%&cap=butt",
     ].flatMap { target in [64, 128, 256].map { "\(target)&size=\($0)" } }
 
-    @Test(arguments: cases)
+    @Test(.tags(.externalTool), arguments: cases)
     func pngAgreesWithLibrsvgInItsWorstPixels(_ target: String) throws {
         let parts = target.split(separator: "?", maxSplits: 1).map(String.init)
         let c = GalleryCase(name: "hard", path: parts[0], query: parts[1].replacingOccurrences(of: "%", with: "%25"))
@@ -79,7 +79,7 @@ import Testing
     /// the tip's edge and compounded their anti-aliasing there, so librsvg drew the seam stair-stepped (0.19–0.20 %
     /// of pixels over 16 at 256 px before). Held here by the share (see ``tipOfAHolelessBandIsSmoothUpToTheCentre``
     /// for the worst pixel).
-    @Test(arguments: ["/ring?p=1.2&gradient=red,blue&thickness=50%&cap=butt&size=256",
+    @Test(.tags(.externalTool), arguments: ["/ring?p=1.2&gradient=red,blue&thickness=50%&cap=butt&size=256",
                       "/ring?p=1.2&thickness=50%&cap=butt&size=256"])
     func thickLapSeamIsAntiAliasedOnce(_ target: String) throws {
         let comparison = try Self.oursAgainstLibrsvg(target).comparison
@@ -93,7 +93,7 @@ import Testing
     /// anti-aliased ends compounded on the tip's pixels, and librsvg drew the tip stair-stepped (worst 113–118
     /// levels beyond 16 px of the centre before). The last piece is widened there now (`clearingTip`): beyond
     /// 16 px of the centre the worst pixel stays within the hard-case bound (measured 12–19).
-    @Test(arguments: ["/ring?p=0.9&thickness=50%&cap=butt&size=512",
+    @Test(.tags(.externalTool), arguments: ["/ring?p=0.9&thickness=50%&cap=butt&size=512",
                       "/ring?p=1.2&gradient=red,blue&thickness=50%&cap=butt&size=512"])
     func tipOfAHolelessBandIsSmoothAwayFromTheCentre(_ target: String) throws {
         let (ours, comparison) = try Self.oursAgainstLibrsvg(target)
@@ -110,7 +110,7 @@ import Testing
     /// 2.7·10⁻⁴ of the radius: 0.14 px at 1024 px, which put the bands' rims on a black page up to 46 levels off
     /// the PNG (0.10–0.17 % of the pixels over 16 on these before). The SVG now writes large arcs in eighths of a
     /// turn (`SVGPath.arcPieces`).
-    @Test(arguments: ["/ring?p=1.2&gradient=move&thickness=30%&dir=ccw&size=1024&bg=black",
+    @Test(.tags(.externalTool), arguments: ["/ring?p=1.2&gradient=move&thickness=30%&dir=ccw&size=1024&bg=black",
                       "/activity?p=0.99,1,0.958&colors=blue,3498db80,red&dir=ccw&shadow=off&size=1024&bg=black"])
     func rimsOfALargeRingAgreeWithLibrsvg(_ target: String) throws {
         try Self.expectWithinBound(target)
@@ -121,7 +121,7 @@ import Testing
     /// quarter of the colours' difference off (worst 46 levels, 0.34 % of the pixels over 16 on the first before;
     /// the second 32 levels, 0.15 %). The opaque side's piece is now drawn on top (`seamWithATop`), reversed when
     /// the opaque side is the start.
-    @Test(arguments: ["/ring?p=1&gradient=ff000080,blue&thickness=30%&start=20&cap=butt&shadow=off&size=64&bg=black",
+    @Test(.tags(.externalTool), arguments: ["/ring?p=1&gradient=ff000080,blue&thickness=30%&start=20&cap=butt&shadow=off&size=64&bg=black",
                       "/ring?p=1&gradient=red,0000ff80&thickness=12%&start=20&cap=butt&shadow=off&size=64&bg=black"])
     func translucentSeamIsAntiAliasedOnce(_ target: String) throws {
         try Self.expectWithinBound(target)
@@ -144,7 +144,7 @@ import Testing
     /// strip along the tip that the last piece alone covers (`TipFrame`), and the PNG gives the pixels at the
     /// centre, where every angle meets, the mean colour of their square instead of their centre's colour (up to 54
     /// levels apart there). The whole picture now stays within the hard-case bound (measured 14–42).
-    @Test(arguments: ["/ring?p=0.9&gradient=red,blue&thickness=50%&cap=butt&shadow=off&size=256",
+    @Test(.tags(.externalTool), arguments: ["/ring?p=0.9&gradient=red,blue&thickness=50%&cap=butt&shadow=off&size=256",
                       "/ring?p=0.6&gradient=red,blue,red&thickness=50%&cap=butt&shadow=off&size=256",
                       "/ring?p=1.2&gradient=red,0000ff80&thickness=50%&cap=butt&dir=ccw&shadow=off&size=256",
                       "/ring?p=0.9&gradient=red,blue&thickness=48%&cap=butt&shadow=off&size=256",
@@ -191,7 +191,7 @@ import Testing
     /// caps and a piece, the caps covered each other over the whole band and the dot's rim took two anti-aliased
     /// coverages, up to 32–39 levels brighter than the PNG's in librsvg (53 on an activity dot on black). As one
     /// shape its rim differs only as anti-aliasing does (12–16).
-    @Test(arguments: ["/ring?p=0.001&size=64", "/ring?p=0.001&size=256", "/ring?p=0.001&gradient=red,0000ff80&size=128"])
+    @Test(.tags(.externalTool), arguments: ["/ring?p=0.001&size=64", "/ring?p=0.001&size=256", "/ring?p=0.001&gradient=red,0000ff80&size=128"])
     func tinyRoundCappedBandIsOneShape(_ target: String) throws {
         let worst = try Self.oursAgainstLibrsvg(target).comparison.difference.max() ?? 0
         #expect(worst <= Self.worstLevel / 2, "\(target): worst \(worst)")

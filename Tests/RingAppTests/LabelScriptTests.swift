@@ -65,7 +65,7 @@ import Testing
         #expect(run.status == 0, "\(name): xmllint: \(run.stderr)")
     }
 
-    @Test(arguments: labels)
+    @Test(.tags(.externalTool), arguments: labels)
     func ringAndPetalsAgreeWithLibrsvg(_ label: String) throws {
         for size in [64, 128, 256] {
             try compare("/ring", "p=0.7&size=\(size)&label=" + Self.encoded(label), name: "ring-\(size)-\(label)")
@@ -75,7 +75,7 @@ import Testing
 
     /// The error image sets its message in the same typeface: here a message quoting the label, whose last
     /// character (Tibetan) no font has. At 64, 128 and 256 px (an error image is never under 96 px: 64 draws 96).
-    @Test(arguments: labels)
+    @Test(.tags(.externalTool), arguments: labels)
     func errorImagesAgreeWithLibrsvg(_ label: String) throws {
         for size in [64, 128, 256] {
             let query = "p=0.7&size=\(size)&label=" + Self.encoded(label + "\u{0F40}")

@@ -1,4 +1,5 @@
 import RingHTTP
+import RingTestSupport
 import Testing
 @testable import RingApp
 
@@ -19,7 +20,7 @@ import Testing
         return c
     }
 
-    @Test(arguments: GalleryCase.all)
+    @Test(.tags(.slow), arguments: GalleryCase.all)
     func everyGalleryCaseMatchesTheServersBody(_ gallery: GalleryCase) throws {
         for format in OutputFormat.allCases {
             let c = Self.sized(gallery, format: format)

@@ -109,7 +109,7 @@ import Testing
     /// Animations are checked at this size, to keep debug test runs short; the frames do not depend on it.
     static let animationSize = 96
 
-    @Test(arguments: GalleryCase.all)
+    @Test(.tags(.externalTool), arguments: GalleryCase.all)
     func everyGalleryPNGIsValid(_ c: GalleryCase) throws {
         var c = c
         if c.isAnimated {
@@ -200,7 +200,7 @@ import Testing
         #expect(plan.times.count == APNGEncoder.maximumFrameCount)
     }
 
-    @Test func badPNGQueryForImageClientsIsAnErrorPNG() throws {
+    @Test(.tags(.externalTool)) func badPNGQueryForImageClientsIsAnErrorPNG() throws {
         let r = get("/ring.png?p=abc&size=200", accept: "image/png,image/*")
         #expect(r.status == .ok)
         #expect(r.headers["Content-Type"] == "image/png")

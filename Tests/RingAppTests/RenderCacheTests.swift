@@ -1,4 +1,5 @@
 import RingCore
+import RingTestSupport
 import Testing
 @testable import RingApp
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import Synchronization
+import RingTestSupport
 import Testing
 @testable import RingApp
 import RingSync
@@ -92,30 +93,38 @@ import RingSync
         }
         done.wait()
         // The render thread lets go of its own copy of the job just after the completion has run.
-        let deadline = ContinuousClock.now + .seconds(5)
-        while released != nil, ContinuousClock.now < deadline { usleep(1_000) }
-        #expect(released == nil, "the finished job still holds the pool's owner")
+        #expect(eventually { released == nil }, "the finished job still holds the pool's owner")
     }
 }
 
 /// The render memory budget (issue 20): jobs run together only while their costs fit; in queue order.
 @Suite struct RenderPoolBudgetTests {
     @Test func jobsRunTogetherOnlyWhileTheirCostsFit() {
-        let pool = RenderPool<Int, Int>(threads: 4, queueLimit: 64, memoryBudget: 100)
+        let threads = 4, budget = 100
+        let pool = RenderPool<Int, Int>(threads: threads, queueLimit: 64, memoryBudget: budget)
         // LockedValue, not Synchronization.Mutex: ThreadSanitizer does not see the Mutex's futex and reported the
         // render threads' overlapping updates here as races (scripts/sanitizers thread, 2026-11-26).
-        let running = LockedValue<(now: Int, most: Int, cost: Int, mostCost: Int)>((0, 0, 0, 0))
+        let running = LockedValue<(now: Int, most: Int, cost: Int, mostCost: Int, started: Set<Int>)>((0, 0, 0, 0, []))
         let done = DispatchSemaphore(value: 0)
         let costs = [60, 60, 30, 30, 30, 90, 10, 10, 50, 50, 150, 20]
+        // A job stays running while a job not started yet would fit beside it (a thread is free and its cost is
+        // within the budget): the pool must start such a job, so the job waits for that state, not for time.
+        // Once nothing more fits, the running jobs finish and the next ones start.
+        let anotherFits: @Sendable () -> Bool = {
+            running.withLock { r in
+                r.now < threads && costs.indices.contains { !r.started.contains($0) && r.cost + costs[$0] <= budget }
+            }
+        }
         for (key, cost) in costs.enumerated() {
             let admission = pool.submit(key: key, cost: cost, work: {
                 running.withLock { r in
                     r.now += 1
                     r.cost += cost
+                    r.started.insert(key)
                     r.most = max(r.most, r.now)
                     r.mostCost = max(r.mostCost, r.cost)
                 }
-                usleep(20_000)
+                _ = eventually { !anotherFits() }
                 running.withLock { r in
                     r.now -= 1
                     r.cost -= cost
@@ -137,16 +146,22 @@ import RingSync
         let overlap = Atomic<Bool>(false)
         let inBig = Atomic<Bool>(false)
         let done = DispatchSemaphore(value: 0)
+        let release = Atomic<Bool>(false)
         _ = pool.submit(key: 0, cost: 500, work: {
             inBig.store(true, ordering: .sequentiallyConsistent)
-            usleep(50_000)
+            _ = eventually { release.load(ordering: .sequentiallyConsistent) }
             inBig.store(false, ordering: .sequentiallyConsistent)
             return 0
         }) { _ in done.signal() }
+        #expect(eventually { inBig.load(ordering: .sequentiallyConsistent) })
         _ = pool.submit(key: 1, cost: 1, work: {
             if inBig.load(ordering: .sequentiallyConsistent) { overlap.store(true, ordering: .sequentiallyConsistent) }
             return 1
         }) { _ in done.signal() }
+        // The other thread is free, and the small job must still wait: it stays queued for as long as we look
+        // (a negative, so a window: 200 ms, in which a wrong pool starts it within microseconds).
+        #expect(!eventually(within: .milliseconds(200)) { pool.queuedJobs == 0 }, "the small job started beside the big one")
+        release.store(true, ordering: .sequentiallyConsistent)
         done.wait()
         done.wait()
         let overlapped = overlap.load(ordering: .sequentiallyConsistent)

@@ -46,7 +46,7 @@ import Testing
         #expect(cases.contains { $0.query.contains("p=1.2") || $0.query.contains("p=1.75") })
     }
 
-    @Test(arguments: GalleryCase.all)
+    @Test(.tags(.externalTool), arguments: GalleryCase.all)
     func pngAgreesWithLibrsvg(_ c: GalleryCase) throws {
         let svg = c.respond(Self.app, format: .svg)
         try #require(svg.status == .ok, "SVG request failed: \(String(decoding: svg.body, as: UTF8.self))")

@@ -19,7 +19,7 @@ import Testing
     /// Mean difference (levels) to the exact areas.
     static let meanTolerance = 0.4
 
-    @Test(arguments: cases)
+    @Test(.tags(.externalTool), arguments: cases)
     func tinyImagesMatchExactAreas(_ target: String) throws {
         let parts = target.split(separator: "?")
         let c = GalleryCase(name: "tiny", path: String(parts[0]), query: String(parts[1]))

@@ -1,6 +1,7 @@
 import RingCore
 import RingHTTP
 import RingPNG
+import RingTestSupport
 import Testing
 @testable import RingApp
 
@@ -12,7 +13,7 @@ import Testing
 @Suite struct TipShadowPerFrameTests {
     static let app = RingApplication()
 
-    @Test(arguments: [
+    @Test(.tags(.slow), arguments: [
         "/ring?p=1.2", "/ring?p=0.99&cap=butt", "/ring?p=1.7&thickness=30%", "/ring?p=1.2&dir=ccw&bg=white",
         "/activity?p=0.5,1.3,0.98",
     ])

@@ -17,6 +17,17 @@ import Testing
         #expect(machine.nextDeadline == at(15))
     }
 
+    /// A request that reached the connection after its idle deadline, but before the deadline check ran (its
+    /// I/O queue was busy), is read, not closed as idle: the bytes move the connection out of idle first.
+    /// (LiveServerTimeoutTests shows the server doing so over a socket.)
+    @Test func bytesThatArriveLateButBeforeTheCheckAreRead() {
+        var machine = Machine(timeouts: timeouts, now: t0)
+        machine.bytesReceived(now: at(20))
+        #expect(machine.tick(now: at(20)) == .none)
+        #expect(machine.phase == .readingHead(since: at(20)))
+        #expect(machine.tick(now: at(30)) == .requestTimeout)
+    }
+
     @Test func headerDeadlineIsAbsoluteFromTheFirstByte() {
         var machine = Machine(timeouts: timeouts, now: t0)
         machine.bytesReceived(now: at(1))

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import RingTestSupport
 import Testing
 @testable import RingHTTP
 
@@ -42,7 +43,7 @@ import Testing
         #expect(try Syscall.nonBlocking("fake") { 5 } == .processed(5))
     }
 
-    @Test func socketReadAndSendOnAConnectedPair() throws {
+    @Test(.tags(.liveSocket)) func socketReadAndSendOnAConnectedPair() throws {
         let (a, b) = try Self.connectedPair()
         defer {
             a.close()
@@ -53,10 +54,12 @@ import Testing
         #expect(try scratch.withUnsafeMutableBytes { try b.read(into: $0) } == .wouldBlock)
         #expect(try Array("ping".utf8).withUnsafeBytes { try a.send($0) } == .processed(4))
         var got = IOResult.wouldBlock
-        for _ in 0..<100 where got == .wouldBlock {
-            got = try scratch.withUnsafeMutableBytes { try b.read(into: $0) }
-            if got == .wouldBlock { usleep(10_000) }
-        }
+        var failure: (any Error)?
+        #expect(eventually {
+            do { got = try scratch.withUnsafeMutableBytes { try b.read(into: $0) } } catch { failure = error }
+            return got != .wouldBlock || failure != nil
+        })
+        if let failure { throw failure }
         #expect(got == .processed(4))
         #expect(Array(scratch.prefix(4)) == Array("ping".utf8))
         // After the peer closes: EOF, then sending fails with EPIPE/ECONNRESET (no SIGPIPE: MSG_NOSIGNAL).
@@ -67,7 +70,7 @@ import Testing
         }
     }
 
-    @Test func acceptedSocketsAreNonBlockingCloseOnExecAndNoDelay() throws {
+    @Test(.tags(.liveSocket)) func acceptedSocketsAreNonBlockingCloseOnExecAndNoDelay() throws {
         let (client, accepted) = try Self.connectedPair()
         defer {
             client.close()
@@ -102,7 +105,7 @@ import Testing
     }
 
     /// `accept` reports the client's address: what the per-client shares count by.
-    @Test func acceptReportsThePeerAddress() throws {
+    @Test(.tags(.liveSocket)) func acceptReportsThePeerAddress() throws {
         let (client, accepted, peer) = try Self.connectedPairWithPeer()
         defer { client.close(); accepted.close() }
         #expect(peer?.description == "127.0.0.1")
@@ -119,10 +122,12 @@ import Testing
         #expect(status == 0)
         try client.setNonBlocking()
         var accepted: (descriptor: Int32, peer: PeerAddress?)?
-        for _ in 0..<100 where accepted == nil {
-            accepted = try listener.acceptConnection()
-            if accepted == nil { usleep(10_000) }
+        var failure: (any Error)?
+        _ = eventually {
+            do { accepted = try listener.acceptConnection() } catch { failure = error }
+            return accepted != nil || failure != nil
         }
+        if let failure { throw failure }
         let pair = try #require(accepted)
         return (client, Socket(descriptor: pair.descriptor), pair.peer)
     }

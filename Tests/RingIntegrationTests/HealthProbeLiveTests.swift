@@ -2,10 +2,11 @@ import RingApp
 import RingFetch
 import RingHTTP
 import RingSync
+import RingTestSupport
 import Testing
 
 /// `ringd probe` (the image's HEALTHCHECK) against a real server: success only on a 2xx answer.
-@Suite(.serialized) struct HealthProbeLiveTests {
+@Suite(.serialized, .tags(.liveSocket)) struct HealthProbeLiveTests {
     @Test func healthzOnTheListeningAddressSucceeds() async throws {
         try await withRingd { _, _, port in
             let direct = try HealthProbe(listeningHost: "127.0.0.1", port: port)

@@ -5,11 +5,12 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
+import RingTestSupport
 import Testing
 @testable import RingHTTP
 
 /// Graceful shutdown and signal handling over real sockets.
-@Suite(.serialized) struct LiveServerShutdownTests {
+@Suite(.serialized, .tags(.liveSocket)) struct LiveServerShutdownTests {
     @Test func shutdownFinishesInFlightRequestsClosesIdleOnesAndRefusesNewOnes() async throws {
         try await onOwnThread {
             let server = HTTPServer(configuration: .init(port: 0, ioQueues: 2), responder: TestResponder())
@@ -20,16 +21,18 @@ import Testing
             idle.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(try idle.readResponse().status == 200)
             let inFlight = try TestClient(port: port)
-            inFlight.send("GET /slow?ms=800 HTTP/1.1\r\nHost: t\r\n\r\n")
-            usleep(200_000)  // the responder is running now
+            let gate = TestGate()
+            inFlight.send("GET \(gate.target) HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(eventually { gate.entered == 1 }, "the responder never ran")
 
             server.beginShutdown(gracePeriod: .seconds(5))
             #expect(idle.waitForClose(within: .seconds(3)), "idle keep-alive connection was not closed at once")
             #expect(eventually { (try? TestClient(port: port)) == nil }, "new connections are still accepted")
 
+            gate.open()
             let response = try inFlight.readResponse()
             #expect(response.status == 200)
-            #expect(response.bodyText == "slow")
+            #expect(response.bodyText == "held")
             #expect(response.header("Connection") == "close")
             #expect(inFlight.waitForClose())
             #expect(server.stopped(within: .seconds(4)))
@@ -42,13 +45,15 @@ import Testing
             let server = HTTPServer(configuration: .init(port: 0, ioQueues: 1), responder: TestResponder())
             try server.start()
             let client = try TestClient(port: try #require(server.port))
+            let gate = TestGate()
             client.send(
-                "GET /slow?ms=400 HTTP/1.1\r\nHost: t\r\n\r\nGET /echo?2 HTTP/1.1\r\nHost: t\r\n\r\n"
+                "GET \(gate.target) HTTP/1.1\r\nHost: t\r\n\r\nGET /echo?2 HTTP/1.1\r\nHost: t\r\n\r\n"
                     + "GET /echo?3 HTTP/1.1\r\nHost: t\r\n\r\n")
-            usleep(150_000)
+            #expect(eventually { gate.entered == 1 }, "the responder never ran")
             server.beginShutdown(gracePeriod: .seconds(5))
+            gate.open()
             let first = try client.readResponse()
-            #expect(first.bodyText == "slow")
+            #expect(first.bodyText == "held")
             #expect(first.header("Connection") == "close")
             #expect(client.waitForClose())
             #expect(client.unreadBytes.isEmpty)
@@ -67,16 +72,18 @@ import Testing
             keptAlive.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(try keptAlive.readResponse().status == 200)
             let busy = try TestClient(port: port)
-            busy.send("GET /slow?ms=800 HTTP/1.1\r\nHost: t\r\n\r\n")  // holds the only I/O queue
-            usleep(200_000)
-            server.beginShutdown(gracePeriod: .seconds(5))  // queued behind the slow response
-            usleep(100_000)
+            let gate = TestGate()
+            busy.send("GET \(gate.target) HTTP/1.1\r\nHost: t\r\n\r\n")  // holds the only I/O queue
+            #expect(eventually { gate.entered == 1 }, "the responder never ran")
+            server.beginShutdown(gracePeriod: .seconds(5))  // queued behind the held response
             keptAlive.send("GET /echo?last HTTP/1.1\r\nHost: t\r\n\r\n")  // before the queue gets to the shutdown
+            #expect(eventually { keptAlive.unacknowledgedSendQueue == 0 }, "the request never reached the server")
+            gate.open()
             let last = try keptAlive.readResponse()
             #expect(last.bodyText == "last")
             #expect(last.header("Connection") == "close")
             #expect(keptAlive.waitForClose())
-            #expect(try busy.readResponse().bodyText == "slow")
+            #expect(try busy.readResponse().bodyText == "held")
             busy.close()  // else the server lingers on it for its drain deadline
             #expect(server.stopped(within: .seconds(4)))
         }
@@ -103,25 +110,28 @@ import Testing
     /// in the socket buffer (its read event queued behind the shutdown on the I/O queue).
     @Test func aRequestStillUnreadWhenShutdownBeginsIsAnswered() async throws {
         try await onOwnThread {
-            // One I/O queue, held by a slow response, so the second connection's adoption and the
+            // One I/O queue, held by a response at a gate, so the second connection's adoption and the
             // shutdown are queued before its read event can be delivered: the order is fixed, not raced.
             let server = HTTPServer(configuration: .init(port: 0, ioQueues: 1), responder: TestResponder())
             try server.start()
             let port = try #require(server.port)
             let blocker = try TestClient(port: port)
-            blocker.send("GET /slow?ms=1500 HTTP/1.1\r\nHost: t\r\n\r\n")
+            let gate = TestGate()
+            blocker.send("GET \(gate.target) HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(eventually { server.openConnections == 1 })
-            usleep(200_000)  // the slow response is being produced now (checked below through its header)
+            #expect(eventually { gate.entered == 1 }, "the responder never ran")  // holds the only I/O queue
             let late = try TestClient(port: port)
             late.send("GET /hello HTTP/1.1\r\n")
             #expect(eventually { server.openConnections == 2 })
+            #expect(eventually { late.unacknowledgedSendQueue == 0 }, "the partial request never reached the server")
             server.beginShutdown(gracePeriod: .seconds(8))
+            gate.open()
 
-            // The shutdown began while the slow response was being produced (else the order above did not
-            // hold and this test would prove nothing): that response says it is the connection's last.
-            let slow = try blocker.readResponse()
-            #expect(slow.bodyText == "slow")
-            #expect(slow.header("Connection") == "close")
+            // The shutdown began while the held response was being produced: that response says it is the
+            // connection's last.
+            let held = try blocker.readResponse()
+            #expect(held.bodyText == "held")
+            #expect(held.header("Connection") == "close")
 
             // The unread partial request counts as in progress: finishing it gets an answer, not a close.
             late.send("Host: t\r\n\r\n")

@@ -1,8 +1,9 @@
+import RingTestSupport
 import Testing
 @testable import RingHTTP
 
 /// HTTP/1.1 behaviour over real loopback sockets.
-@Suite(.serialized) struct LiveServerTests {
+@Suite(.serialized, .tags(.liveSocket)) struct LiveServerTests {
     @Test func keepAliveServesThreeRequestsOnOneConnection() async throws {
         try await withLiveServer { server, port in
             let client = try TestClient(port: port)

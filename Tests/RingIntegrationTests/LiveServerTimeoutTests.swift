@@ -3,31 +3,32 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import RingTestSupport
 import Testing
 @testable import RingHTTP
 
 /// Deadlines and misbehaving peers over real sockets. Only the deadline under test is shortened; every
-/// client read waits seconds, so a loaded machine slows these tests down instead of failing them.
-@Suite(.serialized) struct LiveServerTimeoutTests {
+/// client read waits seconds, so a loaded machine slows these tests down instead of failing them. When each
+/// deadline fires, and what moves it, is ConnectionStateMachineTests' part (on made-up instants); these show
+/// that the server acts on it over a socket, with no wall-clock bounds asserted.
+@Suite(.serialized, .tags(.liveSocket)) struct LiveServerTimeoutTests {
     @Test func halfAHeadGets408AtTheHeaderDeadlineWhileOthersAreServed() async throws {
         try await withLiveServer({ $0.headerTimeout = .milliseconds(300) }) { server, port in
             let slow = try TestClient(port: port)
-            let start = ContinuousClock.now
             slow.send("GET /hello HTTP/1.1\r\nHost: t\r\n")
-            // Trickling more header lines must not extend the deadline (it is absolute).
-            var answeredAt: Duration?
-            for _ in 0..<30 where answeredAt == nil {
-                usleep(100_000)
-                if slow.hasDataAvailable() { answeredAt = ContinuousClock.now - start } else { slow.send("X-Slow: 1\r\n") }
+            // Trickling more header lines, one per poll, must not extend the deadline (it is absolute): the
+            // answer comes while they keep arriving.
+            let answered = eventually(within: .seconds(10), every: .milliseconds(100)) {
+                if slow.hasDataAvailable() { return true }
+                slow.send("X-Slow: 1\r\n")
+                return false
             }
             // Meanwhile another client is served at once.
             let other = try TestClient(port: port)
             other.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(try other.readResponse().status == 200)
 
-            let elapsed = try #require(answeredAt, "no 408 within 3 s of trickling")
-            #expect(elapsed >= .milliseconds(300))
-            #expect(elapsed < .milliseconds(2500))
+            try #require(answered, "no 408 within 10 s of trickling")
             let response = try slow.readResponse()
             #expect(response.status == 408)
             #expect(response.header("Connection") == "close")
@@ -59,14 +60,21 @@ import Testing
             let keptAlive = try TestClient(port: port)
             keptAlive.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(try keptAlive.readResponse().status == 200)  // idle from here
+            let idleSince = ContinuousClock.now
             let busy = try TestClient(port: port)
-            busy.send("GET /slow?ms=1500 HTTP/1.1\r\nHost: t\r\n\r\n")  // holds the only I/O queue
-            usleep(900_000)  // the idle deadline passes; its check waits behind the slow response
+            let gate = TestGate()
+            busy.send("GET \(gate.target) HTTP/1.1\r\nHost: t\r\n\r\n")  // holds the only I/O queue
+            #expect(eventually { gate.entered == 1 }, "the responder never ran")
+            // The idle deadline passes on the server's (real) clock while its check waits behind the held
+            // response; the request is in the socket before the queue gets to that check.
+            _ = eventually { ContinuousClock.now - idleSince > .milliseconds(600) }
             keptAlive.send("GET /echo?late HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(eventually { keptAlive.unacknowledgedSendQueue == 0 }, "the request never reached the server")
+            gate.open()
             let late = try keptAlive.readResponse()
             #expect(late.status == 200)
             #expect(late.bodyText == "late")
-            #expect(try busy.readResponse().bodyText == "slow")
+            #expect(try busy.readResponse().bodyText == "held")
         }
     }
 
@@ -108,7 +116,8 @@ import Testing
         try await withLiveServer { _, port in
             let client = try TestClient(port: port)
             client.send((0..<40).map { "GET /big?size=100000&n=\($0) HTTP/1.1\r\nHost: t\r\n\r\n" }.joined())
-            usleep(300_000)  // let the server hit EAGAIN with nobody reading
+            // The server hits EAGAIN with nobody reading: the path fills and stays full.
+            #expect(client.waitUntilReceiveQueueIsFull(), "the responses never filled the client's buffers")
             let expectedBody = TestResponder.pattern(100_000)
             for index in 0..<40 {
                 let response = try client.readResponse()
@@ -127,7 +136,8 @@ import Testing
             let sizes = [5_000, 3, 300_000, 1_024, 1_023, 70_000, 2, 1_025]
             client.send(sizes.enumerated().map { "GET /big?size=\($1)&n=\($0) HTTP/1.1\r\nHost: t\r\n\r\n" }.joined()
                 + "HEAD /big?size=9000 HTTP/1.1\r\nHost: t\r\n\r\nGET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
-            usleep(200_000)  // let the server fill the socket and wait for writability
+            // The server fills the socket and waits for writability.
+            #expect(client.waitUntilReceiveQueueIsFull(), "the responses never filled the client's buffers")
             for (index, size) in sizes.enumerated() {
                 let response = try client.readResponse()
                 #expect(response.header("X-N") == "\(index)")
@@ -142,14 +152,15 @@ import Testing
     @Test func slowResponderOnOneQueueDoesNotBlockTheOtherQueue() async throws {
         try await withLiveServer({ $0.ioQueues = 2 }) { _, port in
             let slow = try TestClient(port: port)
-            slow.send("GET /slow?ms=1500 HTTP/1.1\r\nHost: t\r\n\r\n")
-            usleep(100_000)
+            let gate = TestGate()
+            slow.send("GET \(gate.target) HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(eventually { gate.entered == 1 }, "the responder never ran")  // its queue is held from here
             let fast = try TestClient(port: port)  // round-robin: the other queue
-            let start = ContinuousClock.now
             fast.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+            // Answered while the other queue is still held: the gate opens only afterwards.
             #expect(try fast.readResponse().status == 200)
-            #expect(ContinuousClock.now - start < .milliseconds(1200))
-            #expect(try slow.readResponse().bodyText == "slow")
+            gate.open()
+            #expect(try slow.readResponse().bodyText == "held")
         }
     }
 }

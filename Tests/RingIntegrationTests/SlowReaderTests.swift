@@ -4,12 +4,13 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import RingTestSupport
 import Testing
 
 /// A client that pipelines many large requests and then stops reading must not make ringd buffer their
 /// responses: the server stops parsing once its output cap is queued. Runs the real `ringd` executable
 /// (next to this test bundle) so its memory is measured alone, not mixed with the tests running here.
-@Suite(.serialized) struct SlowReaderTests {
+@Suite(.serialized, .tags(.liveSocket)) struct SlowReaderTests {
     /// The server's per-connection output cap (`HTTPServer.Configuration.maxQueuedOutput`).
     static let outputCap = 256 * 1024
     /// Allowed growth besides the cap: allocator slack, a parsed request or two, one response being
@@ -33,10 +34,19 @@ import Testing
             let client = try TestClient(port: ringd.port, timeout: .seconds(10))
             let count = 200
             #expect(client.send(String(repeating: "GET \(target) HTTP/1.1\r\nHost: t\r\n\r\n", count: count)))
-            usleep(2_000_000)  // reads nothing for 2 s
+            // Reads nothing until the responses have filled the path and ringd's memory has stopped moving
+            // (within 256 KiB over half a second): whatever it buffers for this client, it has buffered.
+            #expect(client.waitUntilReceiveQueueIsFull(within: .seconds(30)), "the responses never filled the path")
+            var samples: [Int] = []
+            let settled = eventually(within: .seconds(30), every: .milliseconds(100)) {
+                samples.append((try? ringd.residentBytes()) ?? 0)
+                let recent = samples.suffix(6)
+                return recent.count == 6 && recent.max()! - recent.min()! < 256 * 1024
+            }
+            #expect(settled, "ringd's RSS kept moving: \(samples.suffix(6))")
             let stalled = try ringd.residentBytes()
             let growth = stalled - baseline
-            print("slow reader: ringd RSS \(baseline / 1024) KiB before, \(stalled / 1024) KiB after 2 s stalled "
+            print("slow reader: ringd RSS \(baseline / 1024) KiB before, \(stalled / 1024) KiB once stalled "
                   + "(+\(growth / 1024) KiB; \(count) responses = \(count * image.body.count / 1024) KiB)")
             #expect(growth < Self.outputCap + Self.slackBytes)
 

@@ -44,7 +44,7 @@ import Testing
         var description: String { "Pillow could not read the image: \(message)" }
     }
 
-    @Test(arguments: [false, true])
+    @Test(.tags(.externalTool), arguments: [false, true])
     func pngcheckAcceptsPNG(opaque: Bool) throws {
         let bitmap = TestImages.ring(size: 64, background: opaque ? .init(1, 1, 1) : nil)
         let path = try ExternalTool.temporaryFile(PNGEncoder.encode(bitmap), name: "ring.png")
@@ -58,7 +58,7 @@ import Testing
     /// pngcheck 3.0.x (Debian/Ubuntu) predates APNG and lists acTL/fcTL/fdAT as unknown ancillary
     /// chunks, so here it checks chunk framing, CRCs, IHDR and the IDAT stream; APNG semantics
     /// (sequence numbers, frame data) are checked by Pillow, which rejects sequence errors.
-    @Test func pngcheckAcceptsAPNG() throws {
+    @Test(.tags(.externalTool)) func pngcheckAcceptsAPNG() throws {
         let path = try ExternalTool.temporaryFile(APNGTests.apng, name: "ring-anim.png")
         defer { ExternalTool.removeTemporaryDirectory(of: path) }
         let result = try ExternalTool.run("pngcheck", ["-v", path], install: Self.pngcheckInstall)
@@ -69,7 +69,7 @@ import Testing
         #expect(listed == expected, "pngcheck: \(result.text)")
     }
 
-    @Test(arguments: PNGEncoder.FilterStrategy.allCases)
+    @Test(.tags(.externalTool), arguments: PNGEncoder.FilterStrategy.allCases)
     func pillowDecodesPNG(filter: PNGEncoder.FilterStrategy) throws {
         let bitmap = TestImages.ring(size: 48)
         let result = try Self.pillow(PNGEncoder.encode(bitmap, options: .init(filter: filter)), frameSize: 48 * 48 * 4)
@@ -79,7 +79,7 @@ import Testing
     }
 
     /// Pillow shows the default image as frame 0 and then every animation frame, composited.
-    @Test func pillowDecodesAPNG() throws {
+    @Test(.tags(.externalTool)) func pillowDecodesAPNG() throws {
         let result = try Self.pillow(APNGTests.apng, frameSize: 64 * 64 * 4)
         #expect(result.info["n_frames"] as? Int == APNGTests.frameCount + 1)
         #expect(result.info["default_image"] as? Bool == true)
@@ -96,7 +96,7 @@ import Testing
     /// source alpha 0 or 255; translucent OVER is checked by hand in `APNGTests`), PREVIOUS after an OVER frame
     /// restores nothing (the canvas aliases its saved copy), and the first frame after a
     /// non-animated default image is drawn over that image rather than transparent black.
-    @Test func pillowAgreesOnCompositing() throws {
+    @Test(.tags(.externalTool)) func pillowAgreesOnCompositing() throws {
         let ring = TestImages.ring(size: 24, background: .init(0.1, 0.2, 0.3))
         var dot = Bitmap(width: 6, height: 5)
         for p in 0..<30 {
@@ -136,7 +136,7 @@ import Testing
     }
 
     /// librsvg writes RGBA with adaptive per-row filters; our decoder must agree with Pillow on it.
-    @Test func decodesPNGWrittenByRsvgConvert() throws {
+    @Test(.tags(.externalTool)) func decodesPNGWrittenByRsvgConvert() throws {
         let svg = """
             <svg xmlns="http://www.w3.org/2000/svg" width="40" height="30" viewBox="0 0 40 30">
               <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
@@ -162,7 +162,7 @@ import Testing
     }
 
     /// Pillow writes grey, grey+alpha, palette+tRNS and RGB files; we decode each as Pillow does.
-    @Test func decodesColourTypesWrittenByPillow() throws {
+    @Test(.tags(.externalTool)) func decodesColourTypesWrittenByPillow() throws {
         let script = """
             import sys
             from PIL import Image
@@ -195,7 +195,7 @@ import Testing
 
     /// An APNG written by Pillow, whose default image *is* frame 0 (fcTL before IDAT), with
     /// sub-rectangle frames: we composite it exactly as Pillow does.
-    @Test func decodesAPNGWrittenByPillow() throws {
+    @Test(.tags(.externalTool)) func decodesAPNGWrittenByPillow() throws {
         let script = """
             import sys
             from PIL import Image

@@ -1,5 +1,6 @@
 import Foundation
 import RingCore
+import RingTestSupport
 import Testing
 
 @testable import RingSVG
@@ -27,7 +28,7 @@ import Testing
                 size: 256)),
     ]
 
-    @Test(arguments: cases)
+    @Test(.tags(.externalTool), arguments: cases)
     func piecesReproduceTheGradient(_ c: Case) throws {
         let scene = RingLayout.scene(for: c.spec)
         let body = try #require(

@@ -1,5 +1,6 @@
 import RingCore
 import RingSVG
+import RingTestSupport
 import Testing
 
 /// Layout and writer never fail: the corners of every range still give a valid document.
@@ -30,7 +31,7 @@ import Testing
         return out
     }
 
-    @Test func everyExtremeGivesAValidDocument() throws {
+    @Test(.tags(.externalTool)) func everyExtremeGivesAValidDocument() throws {
         for (name, spec) in Self.specs {
             let scene = RingLayout.scene(for: spec)
             let svg = SVGWriter.write(scene, options: .init(idPrefix: name))

@@ -1,5 +1,6 @@
 import RingCore
 import RingSVG
+import RingTestSupport
 import Testing
 
 /// A renderer without CSS animation (librsvg), or a reader who prefers reduced motion, sees the still picture:
@@ -7,7 +8,7 @@ import Testing
 /// still picture itself (``SVGDocumentLayerTests`` checks the text; `scripts/check-browser` checks that a
 /// browser's last frame is that picture too).
 @Suite struct FinalFrameTests {
-    @Test(arguments: Fixtures.animated.map(\.0))
+    @Test(.tags(.externalTool), arguments: Fixtures.animated.map(\.0))
     func animatedDocumentRestsOnTheStillPicture(name: String) throws {
         var spec = try #require(Fixtures.animated.first { $0.0 == name }?.1)
         let moving = SVGWriter.write(RingLayout.scene(for: spec))

@@ -1,5 +1,6 @@
 import Foundation
 import RingCore
+import RingTestSupport
 import Testing
 
 @testable import RingSVG
@@ -7,7 +8,7 @@ import Testing
 @Suite struct SVGDocumentTests {
     static let allSpecs: [(String, RingSpec)] = Fixtures.looks + Fixtures.animated
 
-    @Test(arguments: allSpecs.map(\.0))
+    @Test(.tags(.externalTool), arguments: allSpecs.map(\.0))
     func everyDocumentIsWellFormedAndInVocabulary(name: String) throws {
         let spec = try #require(Self.allSpecs.first { $0.0 == name }?.1)
         let svg = SVGWriter.write(RingLayout.scene(for: spec), options: .init(idPrefix: name))
@@ -125,7 +126,7 @@ import Testing
         return worst * radius
     }
 
-    @Test func titleIsEscapedEverywhere() throws {
+    @Test(.tags(.externalTool)) func titleIsEscapedEverywhere() throws {
         var spec = Fixtures.ring(0.5)
         spec.common.title = #"x"><script>alert(1)</script></svg>&'a"#
         let svg = SVGWriter.write(RingLayout.scene(for: spec))
@@ -137,7 +138,7 @@ import Testing
         try SVGStructure.parse(svg, "escaped title")
     }
 
-    @Test func controlCharactersCannotBreakTheXML() throws {
+    @Test(.tags(.externalTool)) func controlCharactersCannotBreakTheXML() throws {
         var spec = Fixtures.ring(0.5)
         spec.common.title = "a\u{0}b\u{1B}c\u{FFFF}d\te"
         let svg = SVGWriter.write(RingLayout.scene(for: spec))
@@ -182,7 +183,7 @@ import Testing
         #expect(!moving.replacingOccurrences(of: style ?? "", with: "").contains("dasharray"))
     }
 
-    @Test func sizesStayWithinBudget() throws {
+    @Test(.tags(.externalTool)) func sizesStayWithinBudget() throws {
         let solid = SVGWriter.write(RingLayout.scene(for: Fixtures.ring(0.7, fill: .solid(NamedColors.lightBlue))))
         let gradient = SVGWriter.write(RingLayout.scene(for: Fixtures.ring(0.7)), options: .init(idPrefix: "0123abcd"))
         let laps = SVGWriter.write(RingLayout.scene(for: Fixtures.ring(1.2)), options: .init(idPrefix: "0123abcd"))

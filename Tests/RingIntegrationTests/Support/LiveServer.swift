@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Dispatch
 import Foundation
+import RingTestSupport
 import Testing
 @testable import RingHTTP
 
@@ -46,16 +47,6 @@ extension HTTPServer {
         whenStopped { semaphore.signal() }
         return semaphore.wait(timeout: .now() + .nanoseconds(timeout.nanoseconds)) == .success
     }
-}
-
-/// Polls `condition` every 10 ms until it holds or `timeout` passes.
-func eventually(within timeout: Duration = .seconds(5), _ condition: () -> Bool) -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if condition() { return true }
-        usleep(10_000)
-    }
-    return condition()
 }
 
 /// Whether this machine can bind a socket to the IPv6 loopback address (containers often cannot).

@@ -1,3 +1,4 @@
+import RingTestSupport
 import Testing
 import RingApp
 @testable import RingHTTP
@@ -6,10 +7,11 @@ import RingApp
 /// its own thread (see `onOwnThread`), and always shuts the server down.
 func withRingd(
     _ configuration: AppConfiguration = AppConfiguration(),
+    now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
     _ body: @escaping @Sendable (RingApplication, HTTPServer, Int) throws -> Void
 ) async throws {
     try await onOwnThread {
-        let app = RingApplication(configuration: configuration)
+        let app = RingApplication(configuration: configuration, now: now)
         let server = HTTPServer(configuration: HTTPServer.Configuration(port: 0, ioQueues: 2), responder: app)
         app.observeConnections(of: server)
         try server.start()

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import RingTestSupport
 
 /// A blocking POSIX client socket with a receive timeout, and just enough HTTP/1.1 response parsing
 /// for the live tests. Deliberately independent of RingHTTP's own socket code.
@@ -160,6 +161,33 @@ final class TestClient {
     func hasDataAvailable() -> Bool {
         var pollfd = Glibc.pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         return poll(&pollfd, 1, 0) == 1
+    }
+
+    /// Bytes the kernel holds for this socket that nobody has read yet (`FIONREAD`).
+    var kernelReceiveQueue: Int {
+        var count: Int32 = 0
+        return ioctl(fd, UInt(FIONREAD), &count) == 0 ? Int(count) : 0
+    }
+
+    /// Bytes sent that the peer has not acknowledged yet (`TIOCOUTQ`): 0 once the server's kernel holds all of
+    /// them, ready for the server to read.
+    var unacknowledgedSendQueue: Int {
+        var count: Int32 = 0
+        return ioctl(fd, UInt(TIOCOUTQ), &count) == 0 ? Int(count) : -1
+    }
+
+    /// Waits until a response the client is not reading has filled the path: bytes are queued here and their
+    /// count stays put over a few polls, so the server's send has stopped (it is blocked, waiting for
+    /// writability). False if that does not happen within `timeout`.
+    func waitUntilReceiveQueueIsFull(within timeout: Duration = .seconds(10)) -> Bool {
+        var last = -1
+        var unchanged = 0
+        return eventually(within: timeout, every: .milliseconds(20)) {
+            let now = kernelReceiveQueue
+            unchanged = now > 0 && now == last ? unchanged + 1 : 0
+            last = now
+            return unchanged >= 3
+        }
     }
 
     /// Reads and discards `count` bytes.

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import RingTestSupport
 import RingHTTP
 
 /// The responder behind the live tests; knows nothing about rings.
@@ -10,7 +11,7 @@ import RingHTTP
 /// - `/hello` → "hello"
 /// - `/echo?…` → the query as the body
 /// - `/big?size=N&n=K` → N bytes (default 1 MiB), header `X-N: K`
-/// - `/slow?ms=N` → waits N ms on the I/O queue, then "slow"
+/// - `/hold?gate=NAME` → waits on the I/O queue until the test opens that ``TestGate``, then "held"
 /// - `/close` → a response whose own `Connection: close` the server must honour
 /// - anything else → 404
 struct TestResponder: HTTPResponder {
@@ -26,9 +27,10 @@ struct TestResponder: HTTPResponder {
             var headers = HTTPHeaders([("Content-Type", "application/octet-stream")])
             if let n = query["n"] { headers.add(name: "X-N", value: n) }
             return HTTPResponse(status: .ok, headers: headers, body: Self.pattern(size))
-        case "/slow":
-            usleep(UInt32(query["ms"].flatMap(Int.init) ?? 500) * 1000)
-            return .text(.ok, "slow")
+        case "/hold":
+            guard let gate = query["gate"].flatMap(TestGate.named) else { return .text(.notFound, "no such gate") }
+            gate.pass()
+            return .text(.ok, "held")
         case "/close":
             return .text(.ok, "bye", headers: HTTPHeaders([("Connection", "close")]))
         default:

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import RingTestSupport
 import Foundation
 
 /// Certificates made at test time with the `openssl` command line (a test CA; a server certificate for

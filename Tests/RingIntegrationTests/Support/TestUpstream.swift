@@ -2,6 +2,7 @@
 import RingSync
 import Glibc
 #endif
+import RingTestSupport
 import Foundation
 
 /// A small HTTP/1.1 server on loopback standing in for the upstream of `src` documents: it answers each
