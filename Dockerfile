@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # ringd's container image: `docker build -t ringd .` (or `docker compose up --build`). Debian bookworm in both
-# stages, the distribution every test runs on; scripts/check-image builds this file unchanged with podman and
+# stages, the distribution every test runs on; scripts/check/image builds this file unchanged with podman and
 # runs the image read-only, without capabilities, as its own user.
 
 # Build stage: the same `swift build` the README uses, in release mode with the Swift runtime linked in, and the

@@ -76,7 +76,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // Rendering benchmark for scripts/bench-render (built in release by the script; not a test), and the
+        // Rendering benchmark for scripts/bench/render (built in release by the script; not a test), and the
         // instruction-count cases of scripts/bench/instructions (the debug build, under callgrind).
         .executableTarget(
             name: "ringd-bench",
@@ -99,7 +99,7 @@ let package = Package(
         .testTarget(name: "RingPNGTests", dependencies: ["RingPNG", "RingRaster", "RingTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "RingHTTPTests", dependencies: ["RingHTTP", "RingTestSupport"],
-            // Fixtures are read through #filePath (shared with scripts/http-oracle.py), not bundled.
+            // Fixtures are read through #filePath (shared with scripts/check/http-oracle.py), not bundled.
             exclude: ["Fixtures"], swiftSettings: strict
         ),
         .testTarget(
@@ -113,7 +113,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RingFetchTests", dependencies: ["RingFetch", "CZlib"],
-            // Raw responses read through #filePath (shared with scripts/fetch-parser-oracle.py), not bundled.
+            // Raw responses read through #filePath (shared with scripts/check/fetch-parser-oracle.py), not bundled.
             exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "RingIntegrationTests",

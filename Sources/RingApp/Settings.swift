@@ -61,7 +61,7 @@ public struct Settings: Sendable, Equatable {
         public static let renderThreads = 1...256
         public static let renderQueue = 0...100_000
         public static let ioQueues = 1...256
-        /// Whole seconds; short values exist for tests (scripts/check-slow-clients.py), an hour is plenty.
+        /// Whole seconds; short values exist for tests (scripts/check/slow-clients.py), an hour is plenty.
         public static let headerTimeout = 1...3_600
         public static let idleTimeout = 1...3_600
         /// At least one 2048 px still PNG; at most what any machine has.
@@ -70,7 +70,7 @@ public struct Settings: Sendable, Equatable {
         public static let drainSeconds = 0...3_600
         /// A second (tests) to a day.
         public static let sourceTTL = SourceConfiguration.ttlRange
-        /// Small values exist for tests (scripts/check-fairness.py); the top is far past any process's descriptors.
+        /// Small values exist for tests (scripts/check/fairness.py); the top is far past any process's descriptors.
         public static let maxConnections = 8...1_000_000
         public static let clientShare = 1...100
     }

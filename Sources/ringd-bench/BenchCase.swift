@@ -13,7 +13,7 @@ struct BenchCase {
     /// The fonts labels are set in (the service's: the system's).
     var typeface: Typeface = .system
 
-    /// The cases `scripts/bench-render` compares: a gradient ring and three-ring activity at three sizes.
+    /// The cases `scripts/bench/render` compares: a gradient ring and three-ring activity at three sizes.
     static func standard(sizes: [Int]) -> [BenchCase] {
         sizes.flatMap { size in
             [

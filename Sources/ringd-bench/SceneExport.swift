@@ -1,6 +1,6 @@
 import RingCore
 
-/// The bench scene's shapes as JSON for the Skia comparison in `scripts/bench-render`, so Skia draws the same
+/// The bench scene's shapes as JSON for the Skia comparison in `scripts/bench/render`, so Skia draws the same
 /// rings (same radii, widths, angles, colours and gradient stops) through its own API: stroked circles and arcs,
 /// sweep gradients, filled discs. Clips and shadow profiles are left out (Skia draws the tip cap whole and no
 /// shadow): the comparison is about drawing and encoding cost, not exact looks.

@@ -5,7 +5,7 @@ import RingPNG
 import RingRaster
 import RingText
 
-/// `ringd-bench`: times ringd's own rendering of the benchmark images, for `scripts/bench-render`, which adds
+/// `ringd-bench`: times ringd's own rendering of the benchmark images, for `scripts/bench/render`, which adds
 /// Skia and optipng and prints the comparison. A separate executable rather than a hidden `ringd` subcommand:
 /// it needs no server, no flags parsing and no cache. Its timings come from a release build the script makes
 /// (timings are not tests); `--instructions` runs a case for `scripts/bench/instructions`, which counts the debug
@@ -32,7 +32,7 @@ struct Options {
     /// `--labels 1`: time labels instead (fonts loading, a ring with and without `label=auto`, hostile labels).
     var labels = false
     /// `--queries FILE`: time the server's whole work for a miss on each query in FILE (one request target per
-    /// line, each drawn once: decoding, cache key, render), for `scripts/bench-serve`'s miss-latency row.
+    /// line, each drawn once: decoding, cache key, render), for `scripts/bench/serve`'s miss-latency row.
     var queries: String?
     /// `--instructions CASE`: run one ``InstructionWork`` case for `scripts/bench/instructions` (callgrind).
     var instructions: InstructionWork?
@@ -224,7 +224,7 @@ func run() throws {
         let deflate = try deflateAlone(png: pngBytes, iterations: options.iterations)
         if let dir = options.writeDirectory {
             if let rows = deflate?.rows {
-                // The rows the timing compressed, for scripts/bench-compressors to try other compressors on.
+                // The rows the timing compressed, for scripts/bench/compressors to try other compressors on.
                 try Data(rows).write(to: URL(fileURLWithPath: dir).appendingPathComponent(c.name + ".rows"))
             }
             try Data(pngBytes).write(to: URL(fileURLWithPath: dir).appendingPathComponent(c.name + ".png"))
@@ -252,9 +252,9 @@ func fmt(_ x: Double) -> String { String(format: "%.4f", x) }
 /// libdeflate alone on `png`'s image data, at the level the encoder ships for its size: median CPU ms of
 /// `iterations` runs, for RGBA pictures (the gradient rings; filter None, so the rows are the decoded pixels, each
 /// after a 0 byte). What is left of a miss's PNG time once this and the rasterizer are taken out is everything
-/// else (un-premultiplying, chunks, the scene), so `scripts/bench-render` can say how much of Skia's time the
+/// else (un-premultiplying, chunks, the scene), so `scripts/bench/render` can say how much of Skia's time the
 /// compressor alone already takes. Also returns the rows and the size of the PNG's image data (for
-/// `scripts/bench-compressors`). Nil for other colour types and for pictures streamed through zlib.
+/// `scripts/bench/compressors`). Nil for other colour types and for pictures streamed through zlib.
 func deflateAlone(png: [UInt8], iterations: Int) throws -> (milliseconds: Double, level: Int, rows: [UInt8], idatBytes: Int)? {
     let header = try PNGDecoder.header(png)
     guard header.colorType == .rgba, header.width * header.height <= PNGEncoder.wholeBufferPixelLimit,

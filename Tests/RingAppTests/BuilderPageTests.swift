@@ -8,7 +8,7 @@ import Testing
 /// The URL builder page at `/` is generated from the parameter table: every parameter of every route is a labelled
 /// control carrying the table's range, default and docs, and a changed row changes the page. It is one
 /// self-contained document whose inline style and script are the only ones its Content-Security-Policy allows.
-/// (Its behaviour in a browser is checked by scripts/check-builder.py.)
+/// (Its behaviour in a browser is checked by scripts/check/browser/builder.py.)
 @Suite struct BuilderPageTests {
     static let page = BuilderPage()
 

@@ -113,7 +113,7 @@ import Testing
     }
 
     /// Hostile labels: each a 400 naming the problem, or a picture (the render-time bound is checked by
-    /// scripts/bench-render, not here: timing in unit tests is noise on a shared machine).
+    /// scripts/bench/render, not here: timing in unit tests is noise on a shared machine).
     @Test func hostileLabels() throws {
         let cases: [(String, String?)] = [
             ("a" + String(repeating: "%CC%81", count: 1000), "bytes"),

@@ -7,7 +7,7 @@ import Testing
 @Suite struct OfflineRenderTests {
     let app = RingApplication()
 
-    /// Animated PNGs are compared at this size to keep debug test runs short (scripts/check-render compares
+    /// Animated PNGs are compared at this size to keep debug test runs short (scripts/check/render compares
     /// the gallery at full size against the real binary).
     static let animationSize = 96
 

@@ -5,7 +5,7 @@ import Testing
 @testable import RingApp
 
 /// `/openapi.json`: served once-built, and generated from the parameter table (routes, parameters, ranges,
-/// options, defaults, examples, responses). scripts/check-openapi validates it with openapi-spec-validator and
+/// options, defaults, examples, responses). scripts/check/openapi validates it with openapi-spec-validator and
 /// runs schemathesis against a live server.
 @Suite struct OpenAPIDocumentTests {
     let app = RingApplication()

@@ -8,7 +8,7 @@ import Testing
 @testable import RingApp
 
 /// `theme=auto`: one URL for light and dark pages. The SVG carries both pictures and a media query picks one; a
-/// PNG (no media queries) is the light picture (issue 18, item 1; the browser check is scripts/check-theme-auto.py).
+/// PNG (no media queries) is the light picture (issue 18, item 1; the browser check is scripts/check/browser/theme-auto.py).
 @Suite struct ThemeAutoTests {
     func spec(_ route: ImageRoute, _ query: String) throws -> RingSpec {
         try QueryDecoder.decode(route: route, query: QueryString(parsing: query))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RingFetch
 
-/// The responses in Fixtures/responses.json, shared with scripts/fetch-parser-oracle.py, which runs the same bytes
+/// The responses in Fixtures/responses.json, shared with scripts/check/fetch-parser-oracle.py, which runs the same bytes
 /// through h11. Read through #filePath rather than bundled, like the server's HTTP fixtures.
 @Suite struct FixtureTests {
     struct Case: Decodable, CustomTestStringConvertible {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RingHTTP
 
-/// One case of `Fixtures/malformed-requests.json`, the file `scripts/http-oracle.py` reads too, so the
+/// One case of `Fixtures/malformed-requests.json`, the file `scripts/check/http-oracle.py` reads too, so the
 /// statuses the parser is tested against and the ones compared with h11/httptools are the same.
 struct RequestFixture: Sendable, Decodable, CustomTestStringConvertible {
     let name: String

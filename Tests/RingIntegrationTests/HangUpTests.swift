@@ -9,7 +9,7 @@ import Testing
 
 /// Hang-ups (a peer's reset, or its FIN after the server's own `shutdown(SHUT_WR)`) are reported by epoll
 /// whatever a socket is watched for. They used to reach libdispatch, whose handling of them could finalise
-/// a source twice and kill the process (issue 6; scripts/soak.py is the load regression test). These check
+/// a source twice and kill the process (issue 6; scripts/check/soak.py is the load regression test). These check
 /// that every kind of hang-up closes its connection and leaves the server serving.
 @Suite(.serialized, .tags(.liveSocket)) struct HangUpTests {
     @Test func resetsOfKeptAliveConnectionsCloseThem() async throws {

@@ -125,7 +125,7 @@ import Testing
             #expect(rejected.allSatisfy { $0.header("Retry-After") == "1" })
             #expect(responses.contains { $0.status == 200 })
             #expect(responses.allSatisfy { $0.status == 200 || $0.status == 503 })
-            // Generous on purpose (a shared 2-core machine); scripts/bench-serve reports the real figure.
+            // Generous on purpose (a shared 2-core machine); scripts/bench/serve reports the real figure.
             #expect(worst < .seconds(1))
             let text = String(decoding: try healthClient.get("/metrics").body, as: UTF8.self)
             #expect(text.contains("ringd_overload_rejections_total \(rejected.count)\n"))
@@ -134,7 +134,7 @@ import Testing
 
     /// `/readyz` follows the render queue: 503 once it is ¾ full, 200 again once it has drained (both edges seen over
     /// the wire), while `/healthz` stays 200. Timing goals (503 within 1 s, back within 5 s) are measured by
-    /// scripts/check-fairness.py, not asserted here.
+    /// scripts/check/fairness.py, not asserted here.
     @Test func readyzAnswers503WhileTheRenderQueueIsSaturated() async throws {
         let limit = 4
         // One client fills the queue here: no per-client share (that has its own test below).

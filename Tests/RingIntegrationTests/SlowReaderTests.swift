@@ -108,7 +108,7 @@ final class RingdProcess {
 
     /// Kills the process. Not SIGTERM: a child spawned from a test thread inherits that thread's signal
     /// mask, and libdispatch's threads block SIGTERM, so a graceful stop would never be delivered here
-    /// (scripts/check-shutdown.py tests SIGTERM from a clean parent).
+    /// (scripts/check/shutdown.py tests SIGTERM from a clean parent).
     func stop() {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

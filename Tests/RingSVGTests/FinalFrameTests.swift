@@ -5,7 +5,7 @@ import Testing
 
 /// A renderer without CSS animation (librsvg), or a reader who prefers reduced motion, sees the still picture:
 /// the animated document rendered statically must match the still document pixel for pixel, as it carries the
-/// still picture itself (``SVGDocumentLayerTests`` checks the text; `scripts/check-browser` checks that a
+/// still picture itself (``SVGDocumentLayerTests`` checks the text; `scripts/check/browser/animations` checks that a
 /// browser's last frame is that picture too).
 @Suite struct FinalFrameTests {
     @Test(.tags(.externalTool), arguments: Fixtures.animated.map(\.0))

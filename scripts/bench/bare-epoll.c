@@ -1,4 +1,4 @@
-// bare-epoll: the yardstick for ringd's cache hits in scripts/bench-serve — the least a server can do per request
+// bare-epoll: the yardstick for ringd's cache hits in scripts/bench/serve — the least a server can do per request
 // on this machine. One thread, one epoll set, non-blocking sockets, edge-triggered; every request (anything up to
 // a blank line, pipelined or not) is answered with the same bytes, read once at start from a file that holds the
 // whole response (status line, headers, body: what ringd sent for the benchmark URL). No parsing beyond finding
@@ -7,7 +7,7 @@
 //
 //   bare-epoll PORT RESPONSE_FILE
 //
-// Built by scripts/bench-serve (cc -O2); not part of ringd.
+// Built by scripts/bench/serve (cc -O2); not part of ringd.
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>

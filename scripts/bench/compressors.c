@@ -1,12 +1,12 @@
 // compressors: every level of every deflate compressor this machine's packages offer, on one picture's PNG rows, for
-// scripts/bench-compressors (issue 21: which compressor could make a PNG miss fast enough and still small enough).
+// scripts/bench/compressors (issue 21: which compressor could make a PNG miss fast enough and still small enough).
 // Reads the rows exactly as ringd compresses them (filter None: a 0 byte, then the row's straight RGBA) from a file
 // and prints, per compressor and level, the zlib stream's bytes and the best CPU time of N runs:
 //
 //   compressors ROWS_FILE RUNS      →  lines "name level bytes milliseconds"
 //
 // libdeflate (levels 1–12) and zlib (1–9) always; ISA-L's igzip (levels 0–3) when built with -DWITH_ISAL (the
-// script does that when `pkg-config libisal` finds it). Built by scripts/bench-compressors (cc -O2); not part of ringd.
+// script does that when `pkg-config libisal` finds it). Built by scripts/bench/compressors (cc -O2); not part of ringd.
 #include <libdeflate.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// Throw-away comparison server for scripts/bench-serve: built in /tmp/hb-bench, never part of ringd.
+// Throw-away comparison server for scripts/bench/serve: built in /tmp/hb-bench, never part of ringd.
 import PackageDescription
 
 let package = Package(

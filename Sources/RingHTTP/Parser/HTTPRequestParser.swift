@@ -9,7 +9,7 @@
 /// After an error the parser is finished: every later ``nextRequest()`` throws the same error, and the server
 /// answers `error.status` with `error.reason` and closes the connection.
 ///
-/// Choices where RFC 9110/9112 leave room (each has a test and a row in `scripts/http-oracle.py`):
+/// Choices where RFC 9110/9112 leave room (each has a test and a row in `scripts/check/http-oracle.py`):
 /// - Line ends must be CRLF; a bare LF is rejected (400) like a bare CR, so we never frame a message
 ///   differently from a strict peer in front of us.
 /// - Up to ``maxEmptyLinesBeforeRequest`` empty lines (CRLF) before a request line are skipped; more → 400.

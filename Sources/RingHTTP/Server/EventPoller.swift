@@ -11,7 +11,7 @@ import Glibc
 /// source for `EPOLLIN` and then marking it for deferred deletion, which the source's target queue performs
 /// while the manager thread is still merging the same event. When the queue wins that race, both threads
 /// finalise the source and the process dies in `_dispatch_source_refs_finalize_unregistration` ("Source
-/// finalized twice"). scripts/soak.py hit it after about 150 000 connections; 4 processes churning short
+/// finalized twice"). scripts/check/soak.py hit it after about 150 000 connections; 4 processes churning short
 /// connections, or resetting them, hit it within 90 s. Here libdispatch only ever watches the epoll
 /// descriptor, which never hangs up and lives as long as the loop; the sockets' hang-ups are ours to handle.
 ///
