@@ -15,6 +15,8 @@ public struct Setting: Sendable {
     public let help: String
     /// What `--help` says beyond ``help`` (empty when nothing).
     public let details: String
+    /// A value the setting accepts other than its default, as the flag's or a variable's text (`json`, `9090`).
+    public let example: String
 
     /// What a setting accepts.
     public enum Kind: Sendable, Equatable {
@@ -53,10 +55,11 @@ public struct Setting: Sendable {
     }
 
     init(
-        _ flag: String, _ variables: [String], _ kind: Kind, default defaultValue: Default = .none, help: String,
-        details: String = ""
+        _ flag: String, example: String, _ variables: [String], _ kind: Kind, default defaultValue: Default = .none,
+        help: String, details: String = ""
     ) {
         self.flag = flag
+        self.example = example
         self.variables = variables
         self.kind = kind
         self.defaultValue = defaultValue

@@ -30,16 +30,11 @@ public struct APNGStreamEncoder {
     /// `defaultImage`, which non-animating viewers show.
     public init(defaultImage: Bitmap, frameCount: Int, plays: Int = 1, options: PNGEncoder.Options = .init()) {
         precondition((1...Self.maximumFrameCount).contains(frameCount), "1…\(Self.maximumFrameCount) frames")
-        precondition(plays >= 0 && plays <= Int(UInt32.max), "plays must fit in 32 bits")
         self.options = options
         self.frameCount = frameCount
         colorType = PNGEncoder.colorType(for: [defaultImage], options: options)
-        writer.appendHeader(width: defaultImage.width, height: defaultImage.height, colorType: colorType)
-        var control: [UInt8] = []
-        control.appendBigEndian(UInt32(frameCount))
-        control.appendBigEndian(UInt32(plays))
-        writer.append("acTL", control)
-        writer.append("IDAT", PNGEncoder.imageData(defaultImage, colorType: colorType, options: options))
+        writer.appendAnimationStart(
+            defaultImage: defaultImage, frameCount: frameCount, plays: plays, colorType: colorType, options: options)
         width = defaultImage.width
         height = defaultImage.height
     }
@@ -51,15 +46,9 @@ public struct APNGStreamEncoder {
         precondition(framesWritten < frameCount, "more frames than announced")
         precondition(frame.width == width && frame.height == height, "frames must fill the canvas")
         if colorType == .rgb && !frame.isOpaque { return false }
-        let region = Self.region(of: frame, after: previous, delay: delay)
-        let fcTL = APNGFrameControl(
-            sequenceNumber: sequence, width: region.image.width, height: region.image.height,
-            x: region.x, y: region.y, delay: region.delay, dispose: region.dispose, blend: region.blend)
-        writer.append("fcTL", fcTL.bytes)
-        var fdAT: [UInt8] = []
-        fdAT.appendBigEndian(sequence + 1)
-        fdAT.append(contentsOf: PNGEncoder.imageData(region.image, colorType: colorType, options: options))
-        writer.append("fdAT", fdAT)
+        writer.appendFrame(
+            Self.region(of: frame, after: previous, delay: delay), sequence: sequence, colorType: colorType,
+            options: options)
         sequence += 2
         framesWritten += 1
         previous = frame

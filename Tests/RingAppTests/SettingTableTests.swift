@@ -10,19 +10,6 @@ import Testing
 @Suite struct SettingTableTests {
     static let defaults = try? Settings(environment: [:])
 
-    /// A valid value of `setting` other than its default (what a test sets to see the setting move).
-    static func sample(_ setting: Setting) -> String {
-        switch setting.kind {
-        case .integer(let range, _):
-            setting.defaultValue.text == String(range.lowerBound) ? String(range.upperBound) : String(range.lowerBound)
-        case .text: "/tmp/ringd-sample"
-        case .choice(let words): words.first { $0 != setting.defaultValue.text } ?? ""
-        case .onOff: setting.defaultValue.text == "on" ? "off" : "on"
-        case .switch: "1"
-        case .list: "10.0.0.0/8"
-        }
-    }
-
     /// A value `setting` refuses, or nil for a kind that takes any text (lists other than proxies).
     static func invalid(_ setting: Setting) -> String? {
         switch setting.kind {
@@ -46,8 +33,8 @@ import Testing
         let setting = try #require(Setting.all.first { $0.flag == flag })
         let defaults = try #require(Self.defaults)
         for variable in setting.variables {
-            let moved = try Settings(environment: [variable: Self.sample(setting)])
-            #expect(moved != defaults, "\(variable)=\(Self.sample(setting)) changed nothing")
+            let moved = try Settings(environment: [variable: setting.example])
+            #expect(moved != defaults, "\(variable)=\(setting.example) changed nothing")
             if let text = setting.defaultValue.text {
                 #expect(try Settings(environment: [variable: text]) == defaults, "\(variable)=\(text)")
             }
@@ -100,7 +87,7 @@ import Testing
     /// A row added to (or changed in) the table shows in the README's table with no other edit.
     @Test func aScratchRowReachesTheReadmeTable() {
         let scratch = Setting(
-            "scratch-mb", ["RINGD_SCRATCH_MB"], .integer(1...9, unit: "MiB"), default: .value("3"), help: "a scratch row")
+            "scratch-mb", example: "5", ["RINGD_SCRATCH_MB"], .integer(1...9, unit: "MiB"), default: .value("3"), help: "a scratch row")
         let markdown = Setting.markdown(Setting.all + [scratch])
         #expect(markdown.contains("| `--scratch-mb` | `RINGD_SCRATCH_MB` | `3` | a scratch row (1…9) |"))
         #expect(scratch.helpText == "A scratch row (1…9). [env: RINGD_SCRATCH_MB] (default: 3)")

@@ -25,7 +25,6 @@ enum APNGEncoder {
     ) -> [UInt8] {
         guard !frames.isEmpty else { return PNGEncoder.encode(defaultImage, options: options) }
         precondition(frames.count <= APNGStreamEncoder.maximumFrameCount, "at most \(APNGStreamEncoder.maximumFrameCount) APNG frames")
-        precondition(plays >= 0 && plays <= Int(UInt32.max), "plays must fit in 32 bits")
         for frame in frames {
             precondition(
                 frame.x >= 0 && frame.y >= 0 && frame.x + frame.image.width <= defaultImage.width
@@ -33,26 +32,11 @@ enum APNGEncoder {
                 "APNG frame must lie inside the canvas")
         }
         let colorType = PNGEncoder.colorType(for: [defaultImage] + frames.map(\.image), options: options)
-
         var writer = PNGChunkWriter()
-        writer.appendHeader(width: defaultImage.width, height: defaultImage.height, colorType: colorType)
-        var control: [UInt8] = []
-        control.appendBigEndian(UInt32(frames.count))
-        control.appendBigEndian(UInt32(plays))
-        writer.append("acTL", control)
-        writer.append("IDAT", PNGEncoder.imageData(defaultImage, colorType: colorType, options: options))
-
-        var sequence: UInt32 = 0
-        for frame in frames {
-            let fcTL = APNGFrameControl(
-                sequenceNumber: sequence, width: frame.image.width, height: frame.image.height,
-                x: frame.x, y: frame.y, delay: frame.delay, dispose: frame.dispose, blend: frame.blend)
-            writer.append("fcTL", fcTL.bytes)
-            var fdAT: [UInt8] = []
-            fdAT.appendBigEndian(sequence + 1)
-            fdAT.append(contentsOf: PNGEncoder.imageData(frame.image, colorType: colorType, options: options))
-            writer.append("fdAT", fdAT)
-            sequence += 2
+        writer.appendAnimationStart(
+            defaultImage: defaultImage, frameCount: frames.count, plays: plays, colorType: colorType, options: options)
+        for (k, frame) in frames.enumerated() {
+            writer.appendFrame(frame, sequence: UInt32(2 * k), colorType: colorType, options: options)
         }
         writer.appendEnd()
         return writer.bytes

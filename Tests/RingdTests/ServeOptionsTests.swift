@@ -7,24 +7,11 @@ import Testing
 /// (``Setting/all``): the option named by a row's flag sets what the row's first variable sets, the help prints the
 /// row's help text, and `Environment.names` reads the row's variables.
 @Suite struct ServeOptionsTests {
-    /// A valid value of `setting` other than its default.
-    static func sample(_ setting: Setting) -> String {
-        switch setting.kind {
-        case .integer(let range, _):
-            setting.defaultValue.text == String(range.lowerBound) ? String(range.upperBound) : String(range.lowerBound)
-        case .text: "/tmp/ringd-sample"
-        case .choice(let words): words.first { $0 != setting.defaultValue.text } ?? ""
-        case .onOff: setting.defaultValue.text == "on" ? "off" : "on"
-        case .switch: "1"
-        case .list: "10.0.0.0/8"
-        }
-    }
-
     /// The option named by the row's flag sets the same value as the row's variables, and moves it off the default.
     @Test(arguments: Setting.all.map(\.flag))
     func theFlagSetsWhatItsVariablesSet(_ flag: String) throws {
         let setting = try #require(Setting.all.first { $0.flag == flag })
-        let value = Self.sample(setting)
+        let value = setting.example
         let serve = try Serve.parse(setting.kind == .switch ? ["--\(flag)"] : ["--\(flag)", value])
         let fromFlag = try serve.settings(environment: [:])
         #expect(fromFlag != (try Serve.parse([]).settings(environment: [:])), "--\(flag) \(value) changed nothing")
