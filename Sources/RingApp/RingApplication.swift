@@ -361,8 +361,9 @@ public struct RingApplication: HTTPResponder {
             return answer(response, route: route, format: format, refusal: error)
         }
         let query = try? QueryString(parsing: request.query)
-        let size = query.flatMap { $0["size"] }.flatMap(ValueSyntax.decimal)
-            .map { min(max($0, RingLimits.size.lowerBound), RingLimits.size.upperBound) } ?? 128
+        // The error card's side: the query's size when it reads as a number, else the table's default.
+        let size = (query?["size"].flatMap(ValueSyntax.decimal) ?? Self.defaultSize)
+            .map { min(max($0, RingLimits.size.lowerBound), RingLimits.size.upperBound) } ?? RingLimits.size.lowerBound
         let badge = route == .badge ? ErrorBadge(error, query: query, typeface: typeface) : nil
         let key = CacheKey(errorMessage: message, size: size, format: format, typeface: typeface, badge: badge)
         if let entry = cache.errorEntry(for: key) {
@@ -370,6 +371,9 @@ public struct RingApplication: HTTPResponder {
         }
         return .render(RenderJob(key: key, kind: .error(message: message, size: size, badge: badge), route: route, target: nil))
     }
+
+    /// The parameter table's default `size`, the side of an error card whose query gives none.
+    static let defaultSize = ParameterTable.standard.commonDefault("size").flatMap(ValueSyntax.decimal)
 
     /// The response a finished render gives `request` (each waiter its own: conditions and codings differ).
     func finish(_ outcome: RenderOutcome, job: RenderJob, request: HTTPRequest) -> HTTPResponse {

@@ -1,5 +1,6 @@
 import Foundation
 import RingCore
+import RingHTTP
 import Testing
 @testable import RingApp
 
@@ -79,6 +80,17 @@ import Testing
         #expect(markdown.contains("| `size` | a number 16…2048 (px) | `200` |"), "\(markdown.prefix(600))")
         // The standard table still draws its own defaults.
         #expect(try Self.decode(.ring, "p=0.5").common.size == 128)
+    }
+
+    /// An error card for an image client is as wide as the query's size, else the table's default size.
+    @Test func anErrorCardTakesTheTablesDefaultSize() throws {
+        let app = RingApplication()
+        let side = try #require(ImageRoute.ring.parameter("size")?.defaultValue)
+        for (query, width) in [("p=abc", side), ("p=abc&size=abc", side), ("p=abc&size=200", "200")] {
+            let response = app.respond(to: request("/ring.svg?" + query, [("Accept", "image/svg+xml")]))
+            let svg = String(decoding: response.body, as: UTF8.self)
+            #expect(response.status == .ok && svg.contains("width=\"\(width)\""), "\(query): \(svg.prefix(120))")
+        }
     }
 
     /// `strict` is read in one place: a strict query gets 400 text, a malformed strict value is refused by name.

@@ -13,7 +13,7 @@ enum BuilderScript {
     /// Milliseconds the previews wait for more input before loading (a dragged slider sends many events).
     static let previewDelay = 120
     /// The side the snippets give a picture whose size field is empty or unreadable: the standard table's default.
-    static let defaultSize = ParameterTable.common.first { $0.name == "size" }?.omitted.text ?? ""
+    static let defaultSize = ParameterTable.standard.commonDefault("size") ?? ""
 
     static let source = #"""
 'use strict';

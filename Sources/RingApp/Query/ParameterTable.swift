@@ -225,6 +225,11 @@ extension ParameterTable {
         rowsByName[route]?[name]
     }
 
+    /// The default value of the common row `name` (what a query leaving it out gets on every route), or nil.
+    public func commonDefault(_ name: String) -> String? {
+        commonParameters.first { $0.name == name }?.omitted.text
+    }
+
     /// This table with every row called `name` (common or route-specific) given `kind`: a changed range or
     /// set of options, everything else as it was.
     public func replacingKind(of name: String, with kind: ParameterKind) -> ParameterTable {
