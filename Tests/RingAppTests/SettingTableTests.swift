@@ -65,7 +65,8 @@ import Testing
             #expect(setting.helpText.hasSuffix("(default: \(words))"), "\(setting.helpText)")
         }
         let readme = try String(contentsOf: ReadmeTests.readme, encoding: .utf8)
-        #expect(readme.contains(Setting.markdown()), "README.md's settings table is stale: run scripts/update-readme")
+        let current = readme.contains(Setting.markdown())
+        #expect(current, "README.md's settings table is stale: run scripts/update-readme")
         let line = try #require(readme.split(separator: "\n").first { $0.hasPrefix("| `--\(flag)` |") })
         #expect(line.contains(setting.help))
         for variable in setting.variables { #expect(line.contains("`\(variable)`")) }
