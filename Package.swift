@@ -29,7 +29,7 @@ let package = Package(
     targets: [
         // System libraries (apt: zlib1g-dev, libssl-dev).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        // libdeflate (apt: libdeflate-dev): whole-buffer compression of PNG image data and SVG gzip copies.
+        // libdeflate (apt: libdeflate-dev): whole-buffer compression (RingDeflate).
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         // libssl for RingFetch's outbound HTTPS (src= documents).
@@ -45,7 +45,9 @@ let package = Package(
         .target(name: "RingSync", swiftSettings: strict),
         .target(name: "RingSVG", dependencies: ["RingCore"], swiftSettings: strict),
         .target(name: "RingRaster", dependencies: ["RingCore"], swiftSettings: strict),
-        .target(name: "RingPNG", dependencies: ["RingRaster", "RingSync", "CZlib", "CDeflate"], swiftSettings: strict),
+        // Whole-buffer DEFLATE through libdeflate: PNG image data (RingPNG) and the gzip copies of SVG bodies (RingApp).
+        .target(name: "RingDeflate", dependencies: ["RingSync", "CDeflate"], swiftSettings: strict),
+        .target(name: "RingPNG", dependencies: ["RingRaster", "RingSync", "RingDeflate", "CZlib"], swiftSettings: strict),
         // Fonts found and mapped, text shaped and ordered into outlines: implements RingCore's TextSetter.
         .target(name: "RingText", dependencies: ["RingCore", "RingSync", "CHarfBuzz", "CFriBidi"], swiftSettings: strict),
 
@@ -62,8 +64,8 @@ let package = Package(
         .target(
             name: "RingApp",
             dependencies: [
-                "RingCore", "RingText", "RingSVG", "RingRaster", "RingPNG", "RingHTTP", "RingFetch", "RingSync", "CCrypto",
-                "CZlib", .product(name: "Logging", package: "swift-log"),
+                "RingCore", "RingText", "RingSVG", "RingRaster", "RingPNG", "RingDeflate", "RingHTTP", "RingFetch", "RingSync",
+                "CCrypto", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
@@ -80,7 +82,7 @@ let package = Package(
         // instruction-count cases of scripts/bench/instructions (the debug build, under callgrind).
         .executableTarget(
             name: "ringd-bench",
-            dependencies: ["RingApp", "RingCore", "RingHTTP", "RingText", "RingSVG", "RingRaster", "RingPNG"],
+            dependencies: ["RingApp", "RingCore", "RingHTTP", "RingText", "RingSVG", "RingRaster", "RingPNG", "RingDeflate"],
             swiftSettings: strict
         ),
 
@@ -96,7 +98,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "RingRasterTests", dependencies: ["RingRaster", "RingCore"], swiftSettings: strict),
-        .testTarget(name: "RingPNGTests", dependencies: ["RingPNG", "RingRaster", "RingTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "RingPNGTests", dependencies: ["RingPNG", "RingRaster", "RingDeflate", "RingTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "RingHTTPTests", dependencies: ["RingHTTP", "RingTestSupport"],
             // Fixtures are read through #filePath (shared with scripts/check/http-oracle.py), not bundled.
@@ -105,7 +108,7 @@ let package = Package(
         .testTarget(
             name: "RingAppTests",
             dependencies: [
-                "RingApp", "RingHTTP", "RingCore", "RingSVG", "RingRaster", "RingPNG", "CZlib", "RingSync",
+                "RingApp", "RingHTTP", "RingCore", "RingSVG", "RingRaster", "RingPNG", "RingDeflate", "CZlib", "RingSync",
                 "RingText", "RingTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -115,6 +118,8 @@ let package = Package(
             name: "RingFetchTests", dependencies: ["RingFetch", "CZlib"],
             // Raw responses read through #filePath (shared with scripts/check/fetch-parser-oracle.py), not bundled.
             exclude: ["Fixtures"], swiftSettings: strict),
+        // ringd's command line: its options, help and environment against the settings table.
+        .testTarget(name: "RingdTests", dependencies: ["ringd", "RingApp"], swiftSettings: strict),
         .testTarget(
             name: "RingIntegrationTests",
             dependencies: ["RingApp", "RingHTTP", "RingFetch", "RingSync", "RingTestSupport"],

@@ -83,13 +83,7 @@ struct RenderQueryCase {
         let side = max(width, height)
         let rasterize = side <= (scene.isAnimated ? maxFuzzAPNGSide : maxFuzzPNGSide)
         let renderFormat: OutputFormat = format == .png && rasterize ? .png : .svg
-        let image: RenderedImage
-        do {
-            image = try ImageRenderer(typeface: Typeface.system, maximumFrames: maxFuzzAPNGFrames).render(spec, format: renderFormat)
-        } catch {
-            // docs/design.md §Data flow: everything after the decoder cannot fail.
-            fail("render failed after a successful decode: \(error)")
-        }
+        let image = ImageRenderer(typeface: Typeface.system, maximumFrames: maxFuzzAPNGFrames).render(spec, format: renderFormat)
         if image.key.sha256.utf8.count != 64 { fail("cache key is not a SHA-256: \(image.key.sha256)") }
         switch renderFormat {
         case .svg: checkSVG(image.body)
@@ -119,7 +113,7 @@ struct RenderQueryCase {
         // A badge's error is a badge (its label, "invalid <parameter>"); every other route's is the card.
         let scene: Scene
         if self.route == .badge {
-            let badge = ErrorBadge(error, query: rawQuery, typeface: Typeface.system)
+            let badge = ErrorBadge(error, query: try? QueryString(parsing: rawQuery), typeface: Typeface.system)
             scene = ErrorLayout.badge(label: badge.label, problem: badge.problem, look: badge.look, text: Typeface.system.setter)
         } else {
             scene = ErrorLayout.scene(message: message, size: size, text: Typeface.system.setter)

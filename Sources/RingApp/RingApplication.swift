@@ -187,7 +187,7 @@ public struct RingApplication: HTTPResponder {
                 if let accessLog = app.accessLog {
                     let cache = use.withLock { $0 } ?? .join
                     accessLog.record(request, response, route: job.route, cache: cache, since: start,
-                                     renderSeconds: outcome.renderSeconds, refusal: outcome.refusal)
+                                     renderSeconds: outcome.renderSeconds)
                 }
             } cancelled: {
                 app.observeRenderQueue()
@@ -360,16 +360,20 @@ public struct RingApplication: HTTPResponder {
             ] + ErrorHeader.fields(message)))
             return answer(response, route: route, format: format, refusal: error)
         }
-        let size = (try? QueryString(parsing: request.query))
-            .flatMap { $0["size"] }.flatMap(ValueSyntax.decimal)
-            .map { min(max($0, RingLimits.size.lowerBound), RingLimits.size.upperBound) } ?? 128
-        let badge = route == .badge ? ErrorBadge(error, query: request.query, typeface: typeface) : nil
+        let query = try? QueryString(parsing: request.query)
+        // The error card's side: the query's size when it reads as a number, else the table's default.
+        let size = (query?["size"].flatMap(ValueSyntax.decimal) ?? Self.defaultSize)
+            .map { min(max($0, RingLimits.size.lowerBound), RingLimits.size.upperBound) } ?? RingLimits.size.lowerBound
+        let badge = route == .badge ? ErrorBadge(error, query: query, typeface: typeface) : nil
         let key = CacheKey(errorMessage: message, size: size, format: format, typeface: typeface, badge: badge)
         if let entry = cache.errorEntry(for: key) {
             return answer(entry.response(for: request), route: route, format: format, hit: true)
         }
         return .render(RenderJob(key: key, kind: .error(message: message, size: size, badge: badge), route: route, target: nil))
     }
+
+    /// The parameter table's default `size`, the side of an error card whose query gives none.
+    static let defaultSize = ParameterTable.standard.commonDefault("size").flatMap(ValueSyntax.decimal)
 
     /// The response a finished render gives `request` (each waiter its own: conditions and codings differ).
     func finish(_ outcome: RenderOutcome, job: RenderJob, request: HTTPRequest) -> HTTPResponse {
@@ -381,14 +385,6 @@ public struct RingApplication: HTTPResponder {
         case .cancelled:
             // Stopped for want of clients just as this one joined: it may ask again.
             return counted(Self.overloaded, route: job.route, format: job.key.format)
-        case .failed(let error):
-            // The renderer refused the spec; the error image (if any) is small, render it right here.
-            let strict = (try? QueryString(parsing: request.query)).map { $0["strict"] == "1" || $0["strict"] == "true" }
-            switch planError(error, route: job.route, format: job.key.format, request: request, strict: strict ?? false) {
-            case .answer(let response, _, _, _): return response
-            case .render(let errorJob): return finish(errorJob.run(self), job: errorJob, request: request)
-            case .fetch: return Self.overloaded  // planError never fetches
-            }
         }
     }
 

@@ -1,6 +1,6 @@
 import RingRaster
 
-/// One animation frame for `APNGEncoder`: a sub-rectangle of the canvas plus its timing and ops.
+/// One animation frame of an APNG (``APNGStreamEncoder`` writes one per appended canvas): a sub-rectangle of the canvas plus its timing and ops.
 public struct APNGFrame: Sendable, Hashable {
     /// Left edge of the region on the canvas.
     public var x: Int

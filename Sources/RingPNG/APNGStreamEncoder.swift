@@ -2,9 +2,9 @@ import RingRaster
 
 /// Writes an APNG one full-canvas frame at a time, keeping only the previous frame and compressed bytes.
 ///
-/// Same stream as ``APNGEncoder/encode(frames:defaultImage:plays:options:)`` over
-/// ``APNGEncoder/deltaFrames(_:delays:)``: each frame after the first stores only the rectangle that changed
-/// (dispose NONE, blend SOURCE). Frames are compressed as they arrive, so memory stays at two canvases however
+/// Each frame after the first stores only the rectangle that changed (dispose NONE, blend SOURCE); the first is
+/// stored whole at (0, 0), and a frame identical to its predecessor becomes a 1×1 rectangle at (0, 0) repeating
+/// that pixel (`fcTL` sizes must be positive, and keeping the frame keeps its delay). Frames are compressed as they arrive, so memory stays at two canvases however
 /// many frames there are — sixty 4096² canvases would be 4 GiB held at once.
 ///
 /// The colour type is fixed by the default image, which comes first: RGB when it is opaque (and the options
@@ -23,20 +23,18 @@ public struct APNGStreamEncoder {
     /// Frames appended so far.
     public private(set) var framesWritten = 0
 
-    /// Starts a stream of `frameCount` (1…``APNGEncoder/maximumFrameCount``) frames on a canvas the size of
+    /// Most animation frames one APNG may carry (docs/design.md §Limits; keeps render time and size bounded).
+    public static let maximumFrameCount = 60
+
+    /// Starts a stream of `frameCount` (1…``maximumFrameCount``) frames on a canvas the size of
     /// `defaultImage`, which non-animating viewers show.
     public init(defaultImage: Bitmap, frameCount: Int, plays: Int = 1, options: PNGEncoder.Options = .init()) {
-        precondition((1...APNGEncoder.maximumFrameCount).contains(frameCount), "1…\(APNGEncoder.maximumFrameCount) frames")
-        precondition(plays >= 0 && plays <= Int(UInt32.max), "plays must fit in 32 bits")
+        precondition((1...Self.maximumFrameCount).contains(frameCount), "1…\(Self.maximumFrameCount) frames")
         self.options = options
         self.frameCount = frameCount
         colorType = PNGEncoder.colorType(for: [defaultImage], options: options)
-        writer.appendHeader(width: defaultImage.width, height: defaultImage.height, colorType: colorType)
-        var control: [UInt8] = []
-        control.appendBigEndian(UInt32(frameCount))
-        control.appendBigEndian(UInt32(plays))
-        writer.append("acTL", control)
-        writer.append("IDAT", PNGEncoder.imageData(defaultImage, colorType: colorType, options: options))
+        writer.appendAnimationStart(
+            defaultImage: defaultImage, frameCount: frameCount, plays: plays, colorType: colorType, options: options)
         width = defaultImage.width
         height = defaultImage.height
     }
@@ -48,23 +46,9 @@ public struct APNGStreamEncoder {
         precondition(framesWritten < frameCount, "more frames than announced")
         precondition(frame.width == width && frame.height == height, "frames must fill the canvas")
         if colorType == .rgb && !frame.isOpaque { return false }
-        let region: APNGFrame
-        if let previous {
-            let rect = APNGEncoder.changedRectangle(from: previous, to: frame) ?? (x: 0, y: 0, width: 1, height: 1)
-            region = APNGFrame(
-                x: rect.x, y: rect.y, image: frame.cropped(x: rect.x, y: rect.y, width: rect.width, height: rect.height),
-                delay: delay)
-        } else {
-            region = APNGFrame(image: frame, delay: delay)
-        }
-        let fcTL = APNGFrameControl(
-            sequenceNumber: sequence, width: region.image.width, height: region.image.height,
-            x: region.x, y: region.y, delay: region.delay, dispose: region.dispose, blend: region.blend)
-        writer.append("fcTL", fcTL.bytes)
-        var fdAT: [UInt8] = []
-        fdAT.appendBigEndian(sequence + 1)
-        fdAT.append(contentsOf: PNGEncoder.imageData(region.image, colorType: colorType, options: options))
-        writer.append("fdAT", fdAT)
+        writer.appendFrame(
+            Self.region(of: frame, after: previous, delay: delay), sequence: sequence, colorType: colorType,
+            options: options)
         sequence += 2
         framesWritten += 1
         previous = frame
@@ -76,5 +60,48 @@ public struct APNGStreamEncoder {
         precondition(framesWritten == frameCount, "announced \(frameCount) frames, got \(framesWritten)")
         writer.appendEnd()
         return writer.bytes
+    }
+
+    /// What the stream stores of `frame`: all of it when it comes first, else the rectangle that changed since
+    /// `previous` (a 1×1 rectangle at (0, 0) when nothing did).
+    static func region(of frame: Bitmap, after previous: Bitmap?, delay: APNGDelay) -> APNGFrame {
+        guard let previous else { return APNGFrame(image: frame, delay: delay) }
+        let rect = changedRectangle(from: previous, to: frame) ?? (x: 0, y: 0, width: 1, height: 1)
+        return APNGFrame(
+            x: rect.x, y: rect.y, image: frame.cropped(x: rect.x, y: rect.y, width: rect.width, height: rect.height),
+            delay: delay)
+    }
+
+    /// The bounding box of pixels whose premultiplied bytes differ, or nil if none do.
+    static func changedRectangle(from a: Bitmap, to b: Bitmap) -> (x: Int, y: Int, width: Int, height: Int)? {
+        precondition(a.width == b.width && a.height == b.height)
+        var minX = Int.max, maxX = -1, minY = Int.max, maxY = -1
+        a.pixels.withUnsafeBytes { pa in
+            b.pixels.withUnsafeBytes { pb in
+                // Compare whole pixels as 32-bit words.
+                let wa = pa.bindMemory(to: UInt32.self)
+                let wb = pb.bindMemory(to: UInt32.self)
+                for y in 0..<a.height {
+                    let row = y * a.width
+                    var first = -1
+                    for x in 0..<a.width where wa[row + x] != wb[row + x] {
+                        first = x
+                        break
+                    }
+                    guard first >= 0 else { continue }
+                    var last = first
+                    for x in stride(from: a.width - 1, to: first, by: -1) where wa[row + x] != wb[row + x] {
+                        last = x
+                        break
+                    }
+                    minX = min(minX, first)
+                    maxX = max(maxX, last)
+                    if minY == Int.max { minY = y }
+                    maxY = y
+                }
+            }
+        }
+        guard maxY >= 0 else { return nil }
+        return (minX, minY, maxX - minX + 1, maxY - minY + 1)
     }
 }

@@ -1,3 +1,4 @@
+import RingDeflate
 import RingRaster
 
 /// Writes a `Bitmap` as a PNG: signature, `IHDR`, one `IDAT`, `IEND`.

@@ -1,6 +1,7 @@
 import Foundation
 import RingApp
 import RingCore
+import RingDeflate
 import RingPNG
 import RingRaster
 import RingText

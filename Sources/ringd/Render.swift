@@ -94,9 +94,9 @@ struct Render: ParsableCommand {
         var refused = false
         if let outDir {
             do {
-                try FileOutput.makeDirectory(outDir)
+                try CommandOutput.makeDirectory(outDir)
             } catch {
-                FileOutput.printError("ringd render: \(error)\n")
+                CommandOutput.printError("ringd render: \(error)\n")
                 throw ExitCode(74)
             }
             func draw(_ query: String, label: String?) throws {
@@ -108,7 +108,7 @@ struct Render: ParsableCommand {
                     print(path)
                 case .failure(let refusal):
                     refused = true
-                    FileOutput.printError((label.map { $0 + ": " } ?? "") + refusal.text)
+                    CommandOutput.printError((label.map { $0 + ": " } ?? "") + refusal.text)
                 }
             }
             if queries.isEmpty {
@@ -129,7 +129,7 @@ struct Render: ParsableCommand {
             case .success(let image):
                 try Self.write(image.body, to: output ?? "-")
             case .failure(let refusal):
-                FileOutput.printError(refusal.text)
+                CommandOutput.printError(refusal.text)
                 refused = true
             }
         }
@@ -149,12 +149,12 @@ struct Render: ParsableCommand {
     static func write(_ bytes: [UInt8], to path: String) throws {
         do {
             if path == "-" {
-                try FileOutput.writeStandardOutput(bytes)
+                try CommandOutput.writeStandardOutput(bytes)
             } else {
-                try FileOutput.save(bytes, to: path)
+                try CommandOutput.save(bytes, to: path)
             }
         } catch {
-            FileOutput.printError("ringd render: cannot write \(error)\n")
+            CommandOutput.printError("ringd render: cannot write \(error)\n")
             throw ExitCode(74)
         }
     }

@@ -14,12 +14,7 @@ struct Ringd: ParsableCommand {
         commandName: "ringd",
         abstract: "Serve ring images (progress rings, activity rings, petals, pies, checks) as SVG or PNG over HTTP, or draw them offline (ringd render).",
         discussion: """
-            Every option also reads an environment variable when the flag is absent: \
-            RINGD_HOST, RINGD_PORT (or PORT), RINGD_LOG_LEVEL, RINGD_CACHE_MB, RINGD_MAX_AGE, \
-            RINGD_RENDER_THREADS, RINGD_RENDER_QUEUE, RINGD_IO_QUEUES, RINGD_HEADER_TIMEOUT, RINGD_IDLE_TIMEOUT, \
-            RINGD_FONT_DIR, RINGD_DRAIN_SECONDS, RINGD_LOG_FORMAT, RINGD_ACCESS_LOG, RINGD_RENDER_MEMORY_MB, \
-            RINGD_SOURCES, RINGD_SOURCE_ALLOW, RINGD_SOURCE_DENY, RINGD_SOURCE_ALLOW_HTTP, RINGD_SOURCE_CA_FILE, \
-            RINGD_SOURCE_TTL. \
+            Every option of serve also reads the environment variable its help names when the flag is absent. \
             Memory: the process stays within --cache-mb + --render-memory-mb + \(RenderMemory.processConstantMB) MiB.
             """,
         version: BuildInfo.summary,
@@ -32,90 +27,108 @@ struct Ringd: ParsableCommand {
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Serve HTTP (the default command).")
 
-    @Option(help: "Address to listen on: an IPv4 or IPv6 address or a host name. [env: RINGD_HOST] (default: 127.0.0.1)")
+    @Option(name: .customLong(Setting.host.flag), help: ArgumentHelp(Setting.host.helpText))
     var host: String?
 
-    @Option(parsing: .unconditional, help: "TCP port; 0 picks a free one. [env: RINGD_PORT, PORT] (default: 8080)")
+    @Option(name: .customLong(Setting.port.flag), parsing: .unconditional, help: ArgumentHelp(Setting.port.helpText))
     var port: Int?
 
-    @Option(help: "trace, debug, info, notice, warning, error or critical. [env: RINGD_LOG_LEVEL] (default: info)")
+    @Option(name: .customLong(Setting.logLevel.flag), help: ArgumentHelp(Setting.logLevel.helpText))
     var logLevel: String?
 
-    @Option(parsing: .unconditional, help: "MiB of rendered images kept in memory (0 keeps none). [env: RINGD_CACHE_MB] (default: 64)")
+    @Option(name: .customLong(Setting.cacheMB.flag), parsing: .unconditional, help: ArgumentHelp(Setting.cacheMB.helpText))
     var cacheMb: Int?
 
-    @Option(parsing: .unconditional, help: "Seconds in Cache-Control: public, max-age=N on images. [env: RINGD_MAX_AGE] (default: 86400)")
+    @Option(name: .customLong(Setting.maxAge.flag), parsing: .unconditional, help: ArgumentHelp(Setting.maxAge.helpText))
     var maxAge: Int?
 
-    @Option(parsing: .unconditional, help: "Threads that render cache misses. [env: RINGD_RENDER_THREADS] (default: number of CPUs)")
+    @Option(
+        name: .customLong(Setting.renderThreads.flag), parsing: .unconditional,
+        help: ArgumentHelp(Setting.renderThreads.helpText))
     var renderThreads: Int?
 
-    @Option(parsing: .unconditional, help: "Renders that may wait for a thread; beyond it requests get 503 + Retry-After, and /readyz answers 503 from the moment the queue is 3/4 full until it is back to half. [env: RINGD_RENDER_QUEUE] (default: 64)")
+    @Option(
+        name: .customLong(Setting.renderQueue.flag), parsing: .unconditional, help: ArgumentHelp(Setting.renderQueue.helpText))
     var renderQueue: Int?
 
-    @Option(parsing: .unconditional, help: "Serial I/O queues the connections are spread over. [env: RINGD_IO_QUEUES] (default: one per two CPUs, at least 1)")
+    @Option(name: .customLong(Setting.ioQueues.flag), parsing: .unconditional, help: ArgumentHelp(Setting.ioQueues.helpText))
     var ioQueues: Int?
 
-    @Option(parsing: .unconditional, help: "Seconds from a request's first byte to the end of its head; then 408 and close. [env: RINGD_HEADER_TIMEOUT] (default: 10)")
+    @Option(
+        name: .customLong(Setting.headerTimeout.flag), parsing: .unconditional,
+        help: ArgumentHelp(Setting.headerTimeout.helpText))
     var headerTimeout: Int?
 
-    @Option(parsing: .unconditional, help: "Seconds a kept-alive connection may wait for its next request. [env: RINGD_IDLE_TIMEOUT] (default: 15)")
+    @Option(
+        name: .customLong(Setting.idleTimeout.flag), parsing: .unconditional, help: ArgumentHelp(Setting.idleTimeout.helpText))
     var idleTimeout: Int?
 
-    @Option(help: "Folder (with subfolders) holding the label fonts: Inter, Noto Sans, Noto Sans CJK (Bold and Regular). [env: RINGD_FONT_DIR] (default: /usr/share/fonts)")
+    @Option(name: .customLong(Setting.fontDir.flag), help: ArgumentHelp(Setting.fontDir.helpText))
     var fontDir: String?
 
-    @Option(parsing: .unconditional, help: "After SIGTERM: seconds of serving on with /readyz answering 503, then the graceful shutdown, which waits up to \(AppConfiguration.shutdownGraceSeconds) s for the responses in flight (the longest render the limits allow); SIGINT, Ctrl-C, stops at once. [env: RINGD_DRAIN_SECONDS] (default: 5)")
+    @Option(
+        name: .customLong(Setting.drainSeconds.flag), parsing: .unconditional,
+        help: ArgumentHelp(Setting.drainSeconds.helpText))
     var drainSeconds: Int?
 
-    @Option(parsing: .unconditional, help: "MiB the renders in flight may hold together; a picture whose render alone needs more is refused (400 naming size, scale or animate), others wait their turn. [env: RINGD_RENDER_MEMORY_MB] (default: 512)")
+    @Option(
+        name: .customLong(Setting.renderMemoryMB.flag), parsing: .unconditional,
+        help: ArgumentHelp(Setting.renderMemoryMB.helpText))
     var renderMemoryMb: Int?
 
-    @Option(help: "text (for people) or json (one object per line: time, level, label, message and fields). [env: RINGD_LOG_FORMAT] (default: text)")
+    @Option(name: .customLong(Setting.logFormat.flag), help: ArgumentHelp(Setting.logFormat.helpText))
     var logFormat: String?
 
-    @Flag(help: "Log one line per response: method, route, status, bytes, ms, cache (hit, miss, join, busy), render_ms, target (cut to 256 bytes). [env: RINGD_ACCESS_LOG=1]")
+    @Flag(name: .customLong(Setting.accessLog.flag), help: ArgumentHelp(Setting.accessLog.helpText))
     var accessLog = false
 
-    @Option(help: "on or off: whether src= URLs of JSON documents are fetched. [env: RINGD_SOURCES] (default: on)")
+    @Option(name: .customLong(Setting.sources.flag), help: ArgumentHelp(Setting.sources.helpText))
     var sources: String?
 
-    @Option(help: "Host names, addresses or CIDR networks src= may reach although loopback, private, link-local or metadata (comma-separated; repeatable). [env: RINGD_SOURCE_ALLOW]")
+    @Option(name: .customLong(Setting.sourceAllow.flag), help: ArgumentHelp(Setting.sourceAllow.helpText))
     var sourceAllow: [String] = []
 
-    @Option(help: "More host names, addresses or CIDR networks src= must not reach (comma-separated; repeatable). [env: RINGD_SOURCE_DENY]")
+    @Option(name: .customLong(Setting.sourceDeny.flag), help: ArgumentHelp(Setting.sourceDeny.helpText))
     var sourceDeny: [String] = []
 
-    @Flag(help: "Let src= use plain http (tests, private networks); https only otherwise. [env: RINGD_SOURCE_ALLOW_HTTP=1]")
+    @Flag(name: .customLong(Setting.sourceAllowHTTP.flag), help: ArgumentHelp(Setting.sourceAllowHTTP.helpText))
     var sourceAllowHttp = false
 
-    @Option(help: "PEM file of CA certificates trusted for src= besides the system's. [env: RINGD_SOURCE_CA_FILE]")
+    @Option(name: .customLong(Setting.sourceCAFile.flag), help: ArgumentHelp(Setting.sourceCAFile.helpText))
     var sourceCaFile: String?
 
-    @Option(parsing: .unconditional, help: "Seconds a src= document without Cache-Control: max-age is kept (1…86400; with max-age: 60 s…1 day). [env: RINGD_SOURCE_TTL] (default: 300)")
+    @Option(name: .customLong(Setting.sourceTTL.flag), parsing: .unconditional, help: ArgumentHelp(Setting.sourceTTL.helpText))
     var sourceTtl: Int?
 
-    @Option(parsing: .unconditional, help: "Open connections above which new ones get 503. [env: RINGD_MAX_CONNECTIONS] (default: 10000)")
+    @Option(
+        name: .customLong(Setting.maxConnections.flag), parsing: .unconditional,
+        help: ArgumentHelp(Setting.maxConnections.helpText))
     var maxConnections: Int?
 
-    @Option(parsing: .unconditional, help: "Percent of the render queue, the src= fetch queue and --max-connections one client (an address, an IPv6 /64) may hold; over it that client gets 429 while others are served (1…100; 100: no shares). [env: RINGD_CLIENT_SHARE] (default: 25)")
+    @Option(
+        name: .customLong(Setting.clientShare.flag), parsing: .unconditional, help: ArgumentHelp(Setting.clientShare.helpText))
     var clientShare: Int?
 
-    @Option(help: "Addresses or CIDR networks of proxies in front of ringd: from them, X-Forwarded-For names the client (comma-separated; repeatable). [env: RINGD_TRUST_PROXY]")
+    @Option(name: .customLong(Setting.trustProxy.flag), help: ArgumentHelp(Setting.trustProxy.helpText))
     var trustProxy: [String] = []
+
+    /// The options given, merged with `environment` and the table's defaults.
+    func settings(environment: [String: String]) throws(Settings.Invalid) -> Settings {
+        try Settings(
+            host: host, port: port, logLevel: logLevel, cacheMB: cacheMb, maxAge: maxAge,
+            renderThreads: renderThreads, renderQueue: renderQueue, ioQueues: ioQueues,
+            headerTimeout: headerTimeout, idleTimeout: idleTimeout, fontDirectory: fontDir,
+            drainSeconds: drainSeconds, logFormat: logFormat, accessLog: accessLog, renderMemoryMB: renderMemoryMb,
+            sources: sources, sourceAllow: sourceAllow, sourceDeny: sourceDeny,
+            sourceAllowHTTP: sourceAllowHttp, sourceCAFile: sourceCaFile, sourceTTL: sourceTtl,
+            maxConnections: maxConnections, clientShare: clientShare, trustProxy: trustProxy,
+            environment: environment)
+    }
 
     func run() throws {
         let settings: Settings
         do {
-            settings = try Settings(
-                host: host, port: port, logLevel: logLevel, cacheMB: cacheMb, maxAge: maxAge,
-                renderThreads: renderThreads, renderQueue: renderQueue, ioQueues: ioQueues,
-                headerTimeout: headerTimeout, idleTimeout: idleTimeout, fontDirectory: fontDir,
-                drainSeconds: drainSeconds, logFormat: logFormat, accessLog: accessLog ? true : nil, renderMemoryMB: renderMemoryMb,
-                sources: sources, sourceAllow: sourceAllow, sourceDeny: sourceDeny,
-                sourceAllowHTTP: sourceAllowHttp ? true : nil, sourceCAFile: sourceCaFile, sourceTTL: sourceTtl,
-                maxConnections: maxConnections, clientShare: clientShare, trustProxy: trustProxy,
-                environment: Environment.current)
+            settings = try self.settings(environment: Environment.current)
         } catch {
             throw ValidationError(error.message)
         }
@@ -176,13 +189,16 @@ struct Serve: ParsableCommand {
     }
 }
 
-/// Prints generated documentation (the README's parameter reference) to standard output.
+/// Prints generated documentation (the URL reference, or the README's settings table) to standard output.
 struct Docs: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the parameter reference generated from the parameter table (Markdown).")
 
+    @Flag(help: "Print the README's settings table (flags, environment variables, defaults) instead.")
+    var settings = false
+
     func run() {
-        print(ParameterDocs.markdown(), terminator: "")
+        print(settings ? Setting.markdown() : ParameterDocs.markdown(), terminator: "")
     }
 }
 
@@ -192,11 +208,16 @@ struct Fonts: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the label font files found (one path per line, in fallback order), then the badge face; exit 1 if none.")
 
-    @Option(help: "Folder to search instead of the system's font folders. [env: RINGD_FONT_DIR]")
+    @Option(name: .customLong(Setting.fontDir.flag), help: ArgumentHelp(Setting.fontDir.helpText))
     var fontDir: String?
 
     func run() throws {
-        let directory = fontDir ?? Environment.current["RINGD_FONT_DIR"]
+        let directory: String?
+        do {
+            directory = try Setting.fontDir.text(fontDir, Environment.current)
+        } catch {
+            throw ValidationError(error.message)
+        }
         let directories = directory.map { [$0] } ?? FontCatalog.systemDirectories
         let paths = FontCatalog.locate(in: directories)
         for path in paths { print(path) }

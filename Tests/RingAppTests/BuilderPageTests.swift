@@ -107,12 +107,12 @@ import Testing
     @Test func aChangedRowChangesThePage() throws {
         var petals = ParameterTable.specific(to: .petals)
         let index = try #require(petals.firstIndex { $0.name == "petals" })
-        petals[index] = Parameter("petals", .integer(3...40), default: "10", doc: "Number of petals (changed).", example: "12")
+        petals[index] = Parameter("petals", .integer(3...40), default: .value("10"), doc: "Number of petals (changed).", example: "12")
         var common = ParameterTable.common
         let size = try #require(common.firstIndex { $0.name == "size" })
-        common[size] = Parameter("size", .number(20...999, unit: "px"), default: "200", doc: "Side (changed).", example: "256")
+        common[size] = Parameter("size", .number(20...999, unit: "px"), default: .value("200"), doc: "Side (changed).", example: "256")
         let theme = try #require(common.firstIndex { $0.name == "theme" })
-        common[theme] = Parameter("theme", .choice(["light", "dark", "sepia"]), default: "light", doc: "Theme.", example: "dark")
+        common[theme] = Parameter("theme", .choice(["light", "dark", "sepia"]), default: .value("light"), doc: "Theme.", example: "dark")
         let changed = BuilderPage(routes: [(.petals, petals)], common: common)
 
         let field = try #require(Self.tag(withID: "petals-petals", in: changed.html))

@@ -1,4 +1,5 @@
 import RingCore
+import RingDeflate
 import RingPNG
 import Testing
 @testable import RingApp

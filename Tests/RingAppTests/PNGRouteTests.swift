@@ -197,7 +197,7 @@ import Testing
 
     @Test func longAnimationsStopAtSixtyFrames() {
         let plan = FramePlan(duration: RingLimits.duration.upperBound)
-        #expect(plan.times.count == APNGEncoder.maximumFrameCount)
+        #expect(plan.times.count == APNGStreamEncoder.maximumFrameCount)
     }
 
     @Test(.tags(.externalTool)) func badPNGQueryForImageClientsIsAnErrorPNG() throws {
@@ -232,7 +232,7 @@ import Testing
     func framesAreAtMostThirtyPerSecondAndEndOnTheStill(duration: Double) {
         let plan = FramePlan(duration: duration)
         #expect(plan.times.count == plan.delays.count)
-        #expect(plan.times.count >= 2 && plan.times.count <= APNGEncoder.maximumFrameCount)
+        #expect(plan.times.count >= 2 && plan.times.count <= APNGStreamEncoder.maximumFrameCount)
         #expect(plan.times.first == 0)
         #expect(plan.times.last == duration)
         let gaps = zip(plan.times, plan.times.dropFirst()).map { $1 - $0 }

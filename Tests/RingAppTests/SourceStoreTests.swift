@@ -109,11 +109,11 @@ import Testing
     }
 
     /// A badge whose document could not be used says so, not "invalid src" (the URL may be right).
-    @Test func aBadgeWhoseSourceFailedSaysUnavailable() {
-        let failed = ErrorBadge(QueryError(parameter: "src", problem: "timed out after 2.5 s"), query: "src=x&label=coverage",
+    @Test func aBadgeWhoseSourceFailedSaysUnavailable() throws {
+        let failed = ErrorBadge(QueryError(parameter: "src", problem: "timed out after 2.5 s"), query: try QueryString(parsing: "src=x&label=coverage"),
                                 typeface: .strokeOnly)
         #expect(failed.problem == "src unavailable" && failed.label == "coverage")
-        let malformed = ErrorBadge(QueryError(parameter: "src", given: "ftp://x", expected: "an http(s) URL"), query: "src=ftp://x",
+        let malformed = ErrorBadge(QueryError(parameter: "src", given: "ftp://x", expected: "an http(s) URL"), query: try QueryString(parsing: "src=ftp://x"),
                                    typeface: .strokeOnly)
         #expect(malformed.problem == "invalid src")
     }

@@ -133,8 +133,9 @@ import Testing
     ])
     func pieBorderIsAWholeDevicePixelHairline(size: Double, scale: Int, border: Double) throws {
         let common = CommonOptions(size: size, scale: scale)
+        // 1.5 %: /pie's default border width (its row in the parameter table).
         let spec = RingSpec(
-            style: .pie(PieStyle(progress: 0.5, color: .black, border: .white, borderWidth: .fraction(RingLayout.pieHairline))),
+            style: .pie(PieStyle(progress: 0.5, color: .black, border: .white, borderWidth: .fraction(0.015))),
             common: common)
         let ring = try #require(RingLayout.scene(for: spec).rings.first)
         #expect(close(ring.width, border, 1e-9), "size \(size) at scale \(scale)")

@@ -1,3 +1,4 @@
+import RingDeflate
 import RingRaster
 import Testing
 @testable import RingPNG

@@ -1,3 +1,5 @@
+import RingCore
+
 /// The builder page's script (vanilla JavaScript, no libraries). It reads the controls that
 /// ``BuilderPage`` generated from the parameter table (`data-param`, `data-kind`, `data-default`,
 /// `data-instead`), assembles the URL, points the SVG and PNG previews at it, reads the picture's title (the
@@ -10,6 +12,8 @@
 enum BuilderScript {
     /// Milliseconds the previews wait for more input before loading (a dragged slider sends many events).
     static let previewDelay = 120
+    /// The side the snippets give a picture whose size field is empty or unreadable: the standard table's default.
+    static let defaultSize = ParameterTable.standard.commonDefault("size") ?? ""
 
     static let source = #"""
 'use strict';
@@ -17,6 +21,9 @@ enum BuilderScript {
 const $ = (sel, root = document) => root.querySelector(sel);
 const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
 const DELAY = \#(previewDelay);
+// Limits injected from the server's own constants (ValueSyntax, RingLimits, the parameter table).
+const MAX_NUMBER_LENGTH = \#(ValueSyntax.maxNumberLength), MAX_SIDE = \#(RingLimits.maxPixelSide);
+const DEFAULT_SIZE = Number('\#(defaultSize)');
 const themes = $('#themes').dataset;
 let previewTimer = 0, fetchSeq = 0, fetchedTitle = '', fetchedFor = '', fetchedSize = null;
 // Parameters of a pasted or opened URL that no control takes: kept in the URL as they were, in their order.
@@ -33,10 +40,11 @@ const fieldsOf = r => {
 const mainOf = field => document.getElementById($('label', field).htmlFor);
 const commonField = name => $('#params-common .field[data-param="' + name + '"]');
 
-// The decoder's progress grammar (ValueSyntax): 0.7, .7, 70%, 7/10; a strict decimal of at most 24 characters.
+// The decoder's progress grammar (ValueSyntax): 0.7, .7, 70%, 7/10; a strict decimal of at most MAX_NUMBER_LENGTH
+// characters.
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 function decimal(s) {
-  if (s.length === 0 || s.length > 24 || !DECIMAL.test(s)) return null;
+  if (s.length === 0 || s.length > MAX_NUMBER_LENGTH || !DECIMAL.test(s)) return null;
   const v = Number(s);
   return Number.isFinite(v) ? (v === 0 ? 0 : v) : null;
 }
@@ -147,7 +155,7 @@ function build() {
   // A PNG draws the light picture whatever theme=auto asks (it has no media queries): its URLs leave it out.
   const png = new Map(still);
   if (png.get('theme') === themes.auto) png.delete('theme');
-  const size = Number(values.get('size') || commonField('size').dataset.default) || 128;
+  const size = Number(values.get('size') || commonField('size').dataset.default) || DEFAULT_SIZE;
   return {
     r, values,
     // Square pictures get width and height from size; a badge's size is its own (no attributes).
@@ -156,7 +164,7 @@ function build() {
     svg: withQuery('/' + r + '.svg', still),
     png: withQuery('/' + r + '.png', png),
     pngValues: png,
-    size: Math.round(Math.min(Math.max(size, 1), 4096)),
+    size: Math.round(Math.min(Math.max(size, 1), MAX_SIDE)),
     themed(name) {
       const v = new Map(values);
       if (name === commonField('theme').dataset.default) v.delete('theme'); else v.set('theme', name);

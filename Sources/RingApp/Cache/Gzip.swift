@@ -1,4 +1,4 @@
-import RingPNG
+import RingDeflate
 
 /// One-shot gzip (RFC 1952) through libdeflate (``WholeDeflate``), for the compressed copy of cached SVG bodies
 /// and prepared documents.

@@ -172,12 +172,11 @@ public enum OpenAPIDocument {
         var out: [(String, JSONValue)] = []
         for route in ImageRoute.allCases {
             for row in table.specificParameters(to: route) {
-                out.append((route.rawValue + "." + row.name, parameter(row, route: route, table: table)))
+                out.append((route.rawValue + "." + row.name, parameter(row)))
             }
         }
         for row in table.commonParameters {
-            // A common row's default is the same on every route; judge it on the first.
-            out.append(("common." + row.name, parameter(row, route: ImageRoute.allCases[0], table: table)))
+            out.append(("common." + row.name, parameter(row)))
         }
         out.append(("If-None-Match", [
             "name": "If-None-Match", "in": "header", "required": false,
@@ -192,15 +191,21 @@ public enum OpenAPIDocument {
         return out
     }
 
-    static func parameter(_ row: Parameter, route: ImageRoute, table: ParameterTable) -> JSONValue {
+    static func parameter(_ row: Parameter) -> JSONValue {
         var schema = OpenAPISchemas.schema(row.kind)
-        let literal = literalDefault(row, route: route, table: table)
-        if let literal, case .object(var members) = schema {
-            members.append(("default", OpenAPISchemas.value(literal, for: row.kind)))
-            schema = .object(members)
-        }
         var description = row.doc + " Accepts " + row.kind.expectation + "."
-        if literal == nil && !row.defaultValue.isEmpty { description += " Default: " + row.defaultValue + "." }
+        switch row.omitted {
+        case .value(let text):
+            // The value the decoder reads when the parameter is left out: a `default` in the schema's own type.
+            if case .object(var members) = schema {
+                members.append(("default", OpenAPISchemas.value(text, for: row.kind)))
+                schema = .object(members)
+            }
+        case .derived(let words):
+            description += " Default: " + words + "."
+        case .none:
+            break
+        }
         return [
             "name": .string(row.name),
             "in": "query",
@@ -209,26 +214,6 @@ public enum OpenAPIDocument {
             "schema": schema,
             "example": OpenAPISchemas.value(row.example, for: row.kind),
         ]
-    }
-
-    /// The row's documented default when it is a value that draws what leaving the parameter out draws
-    /// (`128`, `cw`, `12%`); nil for descriptions such as `derived` or `theme`, and for rows without one.
-    static func literalDefault(_ row: Parameter, route: ImageRoute, table: ParameterTable) -> String? {
-        guard !row.defaultValue.isEmpty, let base = minimalQuery(route, table: table) else { return nil }
-        let encoded = OfflineRender.percentEncodingUnsafeBytes(Substring(row.defaultValue))
-        guard let without = try? QueryDecoder.decode(route: route, query: QueryString(parsing: base), table: table),
-              let with = try? QueryDecoder.decode(
-                  route: route, query: QueryString(parsing: base + "&" + row.name + "=" + encoded), table: table)
-        else { return nil }
-        return with == without ? row.defaultValue : nil
-    }
-
-    /// The shortest query `route` draws with: nothing, or `p` at its example.
-    static func minimalQuery(_ route: ImageRoute, table: ParameterTable) -> String? {
-        if (try? QueryDecoder.decode(route: route, query: QueryString(parsing: ""), table: table)) != nil { return "" }
-        guard let p = table.parameter("p", in: route) else { return nil }
-        let query = "p=" + p.example
-        return (try? QueryDecoder.decode(route: route, query: QueryString(parsing: query), table: table)) != nil ? query : nil
     }
 
     static let headerComponents: [(String, JSONValue)] = [

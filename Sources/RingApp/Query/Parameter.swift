@@ -5,8 +5,9 @@ public struct Parameter: Sendable {
     public let name: String
     /// What it accepts (a range, options, a syntax); `var` so a test can build a table with one range changed.
     public var kind: ParameterKind
-    /// The default as documented (empty when the parameter has none, e.g. a required `p`).
-    public let defaultValue: String
+    /// What leaving the parameter out means: a value the decoder reads as if the query gave it, words for a default
+    /// the decoder works out from other parameters, or nothing. `var` so a test can change one default.
+    public var omitted: ParameterDefault
     /// One line for people.
     public let doc: String
     /// A value that works, for docs and generated examples.
@@ -16,15 +17,40 @@ public struct Parameter: Sendable {
     public let insteadOf: String?
 
     public init(
-        _ name: String, _ kind: ParameterKind, default defaultValue: String = "", doc: String, example: String,
+        _ name: String, _ kind: ParameterKind, default omitted: ParameterDefault = .none, doc: String, example: String,
         insteadOf: String? = nil
     ) {
         self.name = name
         self.kind = kind
-        self.defaultValue = defaultValue
+        self.omitted = omitted
         self.doc = doc
         self.example = example
         self.insteadOf = insteadOf
+    }
+
+    /// The default as documented (`128`, `derived`), or empty when the parameter has none (a required `p`).
+    public var defaultValue: String {
+        switch omitted {
+        case .none: ""
+        case .value(let text), .derived(let text): text
+        }
+    }
+}
+
+/// What a parameter left out of the query means.
+public enum ParameterDefault: Sendable, Equatable {
+    /// Nothing: the parameter is required, or an alternative to another (`value` instead of `p`).
+    case none
+    /// A value in the parameter's own syntax (`128`, `12%`, `cw`), which the decoder reads as if the query gave it;
+    /// docs, `/openapi.json` and the builder state it as it is.
+    case value(String)
+    /// Worked out by the decoder from other parameters (the theme, the background, the value), described in words.
+    case derived(String)
+
+    /// The value read when the parameter is left out, or nil.
+    public var text: String? {
+        if case .value(let text) = self { return text }
+        return nil
     }
 }
 
@@ -33,6 +59,13 @@ extension Parameter {
     public func with(kind: ParameterKind) -> Parameter {
         var copy = self
         copy.kind = kind
+        return copy
+    }
+
+    /// This row with `omitted` as its default instead, everything else kept.
+    public func with(default omitted: ParameterDefault) -> Parameter {
+        var copy = self
+        copy.omitted = omitted
         return copy
     }
 }

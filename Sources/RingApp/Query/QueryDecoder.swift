@@ -44,14 +44,10 @@ public enum QueryDecoder {
             return label(theme, on: bg)
         }
 
-        /// A badge's left part: shields' grey in every theme, as every shields badge beside it in a row stays
-        /// (issue 40: a lighter grey on dark pages stood out of the row).
-        static let badgeLabel = Color(hex: 0x555555)
         /// A static badge's right part when `color` is not given: shields' `lightgrey` (its last fallback).
         static let staticBadgeColor = Color(hex: 0x9F9F9F)
         /// Opacity (8-bit) of a badge ring's default track: the value text's colour at 30 %.
         static let badgeTrackAlpha: UInt8 = 77
-        static let ringGradient = Gradient(stops: [Color(r: 142, g: 68, b: 173), Color(r: 241, g: 196, b: 15)])!
         /// Activity ring paints after move, exercise and stand: the seed-000 palette.
         static let extraRingPaints = ["lightBlue", "lightOrange", "lightPurple", "lightYellow", "lightRed"]
     }
@@ -69,6 +65,13 @@ public enum QueryDecoder {
         light.darkVariant = try decode(q, route: route, theme: .dark)
         light.common.theme = .auto
         return light
+    }
+
+    /// Whether `query` asks for strict answers (`strict=1`): 400 text for any bad parameter, and unread parameters
+    /// refused. The one place `strict` is read (through the table's flag syntax); a malformed value is not strict,
+    /// and decoding then refuses it.
+    static func isStrict(_ query: QueryString, route: ImageRoute, table: ParameterTable = .standard) -> Bool {
+        (try? QueryReader(route: route, query: query, table: table).flag("strict")) ?? false
     }
 
     /// The spec `q` asks for, with `theme` in place of the query's own when given.
@@ -105,14 +108,14 @@ public enum QueryDecoder {
 
     static func decodeCommon(_ q: QueryReader, theme: Theme? = nil) throws(QueryError) -> CommonOptions {
         var c = CommonOptions()
-        c.size = q.route.omittedCommonParameters.contains("size") ? 20 : try q.number("size") ?? 128
-        c.scale = try q.integer("scale") ?? 1
+        c.size = q.route.omittedCommonParameters.contains("size") ? 20 : try q.need(q.number("size"), "size")
+        c.scale = try q.need(q.integer("scale"), "scale")
         if Double(c.scale) * c.size > Double(RingLimits.maxPixelSide) {
             throw q.error("scale", q.query["scale"] ?? "", "size × scale at most \(RingLimits.maxPixelSide) pixels")
         }
         c.background = try q.color("bg") ?? nil
-        let asked = try q.choice("theme", as: Theme.self)
-        c.theme = theme ?? asked ?? .light
+        let asked = try q.need(q.choice("theme", as: Theme.self), "theme")
+        c.theme = theme ?? asked
         if let label = try q.text("label") {
             switch label.lowercased() {
             case "none", "": c.label = .none
@@ -122,11 +125,11 @@ public enum QueryDecoder {
         }
         c.labelColor = (try q.color("labelColor") ?? nil) ?? Defaults.label(c.theme, on: c.background)
         c.title = try q.text("title") ?? ""
-        let animate = try q.flag("animate") ?? false
-        let duration = try q.number("duration") ?? 1
+        let animate = try q.need(q.flag("animate"), "animate")
+        let duration = try q.need(q.number("duration"), "duration")
         c.animation = animate ? Animation(duration: duration) : nil
         _ = try q.choice("format", as: OutputFormat.self)
-        _ = try q.flag("strict")
+        _ = try q.flag("strict")  // its meaning is isStrict's; here its value is checked like every other
         try checkSourceSyntax(q)
         return c
     }
@@ -170,18 +173,19 @@ public enum QueryDecoder {
     static func decodeRing(_ q: QueryReader, _ common: CommonOptions) throws(QueryError) -> RingStyle {
         let progress = try decodeProgress(q)
         let color = try q.paint("color")
-        let gradient = try q.paint("gradient")
-        if color != nil && gradient != nil {
+        let gradient = try q.need(q.paint("gradient"), "gradient")
+        if color != nil && q.isGiven("gradient") {
             throw q.error("gradient", q.query["gradient"] ?? "", "either color or gradient, not both")
         }
-        let fill = color ?? gradient ?? .gradient(Defaults.ringGradient)
+        let fill = color ?? gradient
         let track = try q.color("track") ?? Defaults.track(Defaults.tone(common.theme, on: common.background))
-        let thickness = try q.length("thickness") ?? .fraction(0.12)
+        let thickness = try q.need(q.length("thickness"), "thickness")
         try checkFits(q, "thickness", thickness, common.size, limit: 0.5)
         return RingStyle(
             progress: progress, fill: fill, track: track, thickness: thickness,
-            start: try q.number("start") ?? -90, direction: try q.choice("dir", as: Direction.self) ?? .cw,
-            cap: try q.choice("cap", as: LineCap.self) ?? .round, shadow: try q.choice("shadow", as: ShadowMode.self) ?? .auto)
+            start: try q.need(q.number("start"), "start"), direction: try q.need(q.choice("dir", as: Direction.self), "dir"),
+            cap: try q.need(q.choice("cap", as: LineCap.self), "cap"),
+            shadow: try q.need(q.choice("shadow", as: ShadowMode.self), "shadow"))
     }
 
     static func decodeActivity(_ q: QueryReader, _ common: CommonOptions) throws(QueryError) -> ActivityStyle {
@@ -217,7 +221,7 @@ public enum QueryDecoder {
             let track: Color? = tracks.map { $0[i] } ?? fill.endColor.activityTrack(onDarkPage: onDarkPage)
             rings.append(ActivityRing(progress: progresses[i], fill: fill, track: track))
         }
-        let gap = try q.length("gap") ?? .fraction(0.015)
+        let gap = try q.need(q.length("gap"), "gap")
         // Default thickness: 10 % of the size, or less so the rings fill at most 76 % of the radius and leave a
         // centre hole (Apple's rings leave about a quarter of the radius open).
         let gapPixels = gap.resolved(in: common.size)
@@ -230,33 +234,34 @@ public enum QueryDecoder {
                           "\(n) rings × thickness + gaps within half the size (\(fmt(common.size / 2)) px); they need \(fmt(used.rounded())) px")
         }
         return ActivityStyle(
-            rings: rings, thickness: thickness, gap: gap, start: try q.number("start") ?? -90,
-            direction: try q.choice("dir", as: Direction.self) ?? .cw, cap: try q.choice("cap", as: LineCap.self) ?? .round,
-            shadow: try q.choice("shadow", as: ShadowMode.self) ?? .auto)
+            rings: rings, thickness: thickness, gap: gap, start: try q.need(q.number("start"), "start"),
+            direction: try q.need(q.choice("dir", as: Direction.self), "dir"),
+            cap: try q.need(q.choice("cap", as: LineCap.self), "cap"),
+            shadow: try q.need(q.choice("shadow", as: ShadowMode.self), "shadow"))
     }
 
     static func decodePetals(_ q: QueryReader) throws(QueryError) -> PetalsStyle {
         PetalsStyle(
-            progress: try decodeProgress(q), petals: try q.integer("petals") ?? 8,
-            color: (try q.color("color") ?? nil) ?? Color(hex: 0xAEAEB2))  // systemGray2
+            progress: try decodeProgress(q), petals: try q.need(q.integer("petals"), "petals"),
+            color: try q.opaqueColor("color"))
     }
 
     static func decodePie(_ q: QueryReader) throws(QueryError) -> PieStyle {
         let progress = try decodeProgress(q)
-        let color = (try q.color("color") ?? nil) ?? Color(hex: 0x007AFF)  // systemBlue
+        let color = try q.opaqueColor("color")
         let border = try q.color("border") ?? color
-        let width = try q.length("borderWidth") ?? .fraction(RingLayout.pieHairline)
+        let width = try q.need(q.length("borderWidth"), "borderWidth")
         return PieStyle(progress: progress, color: color, border: border ?? .transparent, borderWidth: width)
     }
 
     static func decodeCheck(_ q: QueryReader) throws(QueryError) -> CheckStyle {
-        let bounce = try q.flag("bounce") ?? true
+        let bounce = try q.need(q.flag("bounce"), "bounce")
+        // The stroke's default depends on bounce (8 % of the outline, which bounce shrinks), so it is derived here.
         return CheckStyle(
-            shape: try q.choice("shape", as: CheckShape.self) ?? .circle,
-            from: (try q.color("from") ?? nil) ?? Color(hex: 0x007AFF),
-            to: (try q.color("to") ?? nil) ?? Color(hex: 0x34C759),
+            shape: try q.need(q.choice("shape", as: CheckShape.self), "shape"),
+            from: try q.opaqueColor("from"), to: try q.opaqueColor("to"),
             stroke: try q.length("stroke") ?? .fraction(ValueSyntax.canonical(RingLayout.checkDefaultStroke(bounce: bounce))),
-            ratio: try q.number("ratio") ?? ValueSyntax.canonical(1.0 / 3),
+            ratio: try q.need(q.number("ratio"), "ratio"),
             bounce: bounce)
     }
 
@@ -280,11 +285,11 @@ public enum QueryDecoder {
         let text = BadgeStyle.textColors(on: value).text
         return BadgeStyle(
             progress: progress ?? 0, label: label, message: message,
-            labelBackground: (try q.color("labelColor") ?? nil) ?? Defaults.badgeLabel,
+            labelBackground: try q.opaqueColor("labelColor"),
             valueBackground: value, fill: try q.paint("arc") ?? .solid(text),
             track: try q.color("track") ?? Color(r: text.r, g: text.g, b: text.b, a: Defaults.badgeTrackAlpha),
-            cap: try q.choice("cap", as: LineCap.self) ?? .round,
-            look: try q.choice("style", as: BadgeLook.self) ?? .flat, showsRing: progress == nil ? false : nil)
+            cap: try q.need(q.choice("cap", as: LineCap.self), "cap"),
+            look: try q.need(q.choice("style", as: BadgeLook.self), "style"), showsRing: progress == nil ? false : nil)
     }
 
     /// Rejects a length larger than `limit` × size, naming the parameter.

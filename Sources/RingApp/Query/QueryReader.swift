@@ -3,8 +3,9 @@ import RingText
 
 /// Typed access to one route's query values, validated through the parameter table.
 ///
-/// Every getter returns nil when the parameter is absent and throws a ``QueryError`` quoting the table's
-/// expectation when it is present but wrong.
+/// Every getter reads the query's value, else the table's default value as if the query gave it (the decoder has
+/// no defaults of its own); it returns nil when there is neither and throws a ``QueryError`` quoting the table's
+/// expectation when the value is wrong.
 struct QueryReader {
     let route: ImageRoute
     let query: QueryString
@@ -14,6 +15,24 @@ struct QueryReader {
     var typeface: Typeface = .system
 
     func isGiven(_ name: String) -> Bool { query[name] != nil }
+
+    /// The query's text for `name`, else the table's default value (``ParameterDefault/value(_:)``), else nil.
+    func value(_ name: String) -> String? {
+        query[name] ?? table.parameter(name, in: route)?.omitted.text
+    }
+
+    /// `read`'s answer for `name`, which a parameter with a default value always has; for one without, the error a
+    /// missing value gets.
+    func need<T>(_ read: T?, _ name: String) throws(QueryError) -> T {
+        guard let read else { throw error(name, "") }
+        return read
+    }
+
+    /// A colour that `none` cannot stand for (the row has a default value, or the parameter is required).
+    func opaqueColor(_ name: String) throws(QueryError) -> Color {
+        guard let color = try color(name) ?? nil else { throw error(name, query[name] ?? "") }
+        return color
+    }
 
     /// The table row; every name the decoder asks for is in the table (a programming error otherwise).
     func row(_ name: String) -> Parameter {
@@ -26,7 +45,7 @@ struct QueryReader {
     }
 
     func progress(_ name: String) throws(QueryError) -> Double? {
-        guard let raw = query[name] else { return nil }
+        guard let raw = value(name) else { return nil }
         guard case .progress(let range) = row(name).kind,
               let v = ValueSyntax.progress(raw), range.contains(v)
         else { throw error(name, raw) }
@@ -34,7 +53,7 @@ struct QueryReader {
     }
 
     func progressList(_ name: String) throws(QueryError) -> [Double]? {
-        guard let raw = query[name] else { return nil }
+        guard let raw = value(name) else { return nil }
         guard case .progressList(let range, let count) = row(name).kind else { throw error(name, raw) }
         let parts = raw.split(separator: ",", omittingEmptySubsequences: false)
         guard count.contains(parts.count) else { throw error(name, raw) }
@@ -47,7 +66,7 @@ struct QueryReader {
     }
 
     func number(_ name: String) throws(QueryError) -> Double? {
-        guard let raw = query[name] else { return nil }
+        guard let raw = value(name) else { return nil }
         guard case .number(let range, _) = row(name).kind,
               let v = ValueSyntax.decimal(raw), range.contains(v)
         else { throw error(name, raw) }
@@ -55,7 +74,7 @@ struct QueryReader {
     }
 
     func integer(_ name: String) throws(QueryError) -> Int? {
-        guard let raw = query[name] else { return nil }
+        guard let raw = value(name) else { return nil }
         guard case .integer(let range) = row(name).kind,
               raw.utf8.count <= 6, raw.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let v = Int(raw), range.contains(v)
         else { throw error(name, raw) }
@@ -63,7 +82,7 @@ struct QueryReader {
     }
 
     func length(_ name: String) throws(QueryError) -> Length? {
-        guard let raw = query[name] else { return nil }
+        guard let raw = value(name) else { return nil }
         guard case .length(let px, let pc) = row(name).kind else { throw error(name, raw) }
         if raw.hasSuffix("%") {
             guard let v = ValueSyntax.decimal(String(raw.dropLast())), pc.contains(v) else { throw error(name, raw) }
@@ -76,7 +95,7 @@ struct QueryReader {
 
     /// A colour; `.some(nil)` means the word `none` where the row allows it.
     func color(_ name: String) throws(QueryError) -> Color?? {
-        guard let raw = query[name] else { return nil }
+        guard let raw = value(name) else { return nil }
         guard case .color(let allowsNone) = row(name).kind else { throw error(name, raw) }
         if allowsNone && raw.lowercased() == "none" { return .some(nil) }
         if route == .badge, let shade = NamedColors.shieldsShade(raw) { return .some(shade) }
@@ -86,7 +105,7 @@ struct QueryReader {
 
     /// A colour, preset or comma-separated gradient.
     func paint(_ name: String) throws(QueryError) -> Fill? {
-        guard let raw = query[name] else { return nil }
+        guard let raw = value(name) else { return nil }
         switch row(name).kind {
         case .paint(let stops):
             if let fill = ValueSyntax.paint(raw, separator: ",", stops: stops) { return fill }
@@ -99,7 +118,7 @@ struct QueryReader {
     }
 
     func paintList(_ name: String) throws(QueryError) -> [Fill]? {
-        guard let raw = query[name] else { return nil }
+        guard let raw = value(name) else { return nil }
         guard case .paintList(let count) = row(name).kind else { throw error(name, raw) }
         let parts = raw.split(separator: ",", omittingEmptySubsequences: false)
         guard count.contains(parts.count) else { throw error(name, raw) }
@@ -115,7 +134,7 @@ struct QueryReader {
     }
 
     func colorList(_ name: String) throws(QueryError) -> [Color?]? {
-        guard let raw = query[name] else { return nil }
+        guard let raw = value(name) else { return nil }
         guard case .colorList(let count) = row(name).kind else { throw error(name, raw) }
         let parts = raw.split(separator: ",", omittingEmptySubsequences: false)
         guard count.contains(parts.count) else { throw error(name, raw) }
@@ -129,13 +148,13 @@ struct QueryReader {
     }
 
     func choice<T: RawRepresentable>(_ name: String, as type: T.Type) throws(QueryError) -> T? where T.RawValue == String {
-        guard let raw = query[name] else { return nil }
+        guard let raw = value(name) else { return nil }
         guard let v = T(rawValue: raw.lowercased()) else { throw error(name, raw) }
         return v
     }
 
     func flag(_ name: String) throws(QueryError) -> Bool? {
-        guard let raw = query[name] else { return nil }
+        guard let raw = value(name) else { return nil }
         switch raw {
         case "1", "true": return true
         case "0", "false": return false
@@ -144,7 +163,7 @@ struct QueryReader {
     }
 
     func text(_ name: String) throws(QueryError) -> String? {
-        guard let raw = query[name] else { return nil }
+        guard let raw = value(name) else { return nil }
         guard case .text(let maxLength, let isLabel) = row(name).kind else { throw error(name, raw) }
         guard raw.count <= maxLength else {
             throw error(name, raw, "at most \(maxLength) characters (got \(raw.count))")

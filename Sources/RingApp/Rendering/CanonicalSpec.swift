@@ -1,5 +1,5 @@
 import RingCore
-import RingPNG
+import RingDeflate
 
 /// The canonical text of a validated spec and its SHA-256: the identity of an image.
 ///

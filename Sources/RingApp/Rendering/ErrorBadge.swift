@@ -16,11 +16,10 @@ public struct ErrorBadge: Sendable, Hashable {
         self.look = look
     }
 
-    /// The error badge for `error` on a request whose raw query is `query`. Only parameters that pass the
-    /// table's own checks are shown, so the badge never draws text a valid badge could not.
-    init(_ error: QueryError, query: String?, typeface: Typeface, table: ParameterTable = .standard) {
-        let parsed = try? QueryString(parsing: query)
-        let reader = parsed.map { QueryReader(route: .badge, query: $0, table: table, typeface: typeface) }
+    /// The error badge for `error` on a request whose query is `query` (nil when it could not be parsed). Only
+    /// parameters that pass the table's own checks are shown, so the badge never draws text a valid badge could not.
+    init(_ error: QueryError, query: QueryString?, typeface: Typeface, table: ParameterTable = .standard) {
+        let reader = query.map { QueryReader(route: .badge, query: $0, table: table, typeface: typeface) }
         var label = ""
         if let reader, error.parameter != "label", let text = try? reader.text("label"), text.lowercased() != "none" {
             label = text

@@ -4,7 +4,7 @@ import RingPNG
 /// When the frames of an animated PNG are taken and how long each is shown.
 ///
 /// Up to ``maximumRate`` frames per second over the duration, at most `maximumFrames` (by default
-/// ``APNGEncoder/maximumFrameCount``, which is what every served image uses); the
+/// ``APNGStreamEncoder/maximumFrameCount``, which is what every served image uses); the
 /// first frame is the start (t = 0) and the last the end, which is the still picture. Short animations get evenly
 /// spaced frames at the full rate. Longer ones cannot (the frame cap lowers the rate), so their frames are spread
 /// by the layouts' ease-in-out curve — closer together where the motion is fast, further apart where it eases —
@@ -21,8 +21,8 @@ struct FramePlan: Sendable, Hashable {
     /// The plan for an animation of `duration` seconds in at most `maximumFrames` (2…60) frames. Fewer
     /// frames than the default serve the fuzzer, whose inputs must stay in the millisecond range: the same
     /// spacing rules at a lower cap, so its APNGs take the served path through every part but the frame count.
-    init(duration: Double, maximumFrames: Int = APNGEncoder.maximumFrameCount) {
-        precondition((2...APNGEncoder.maximumFrameCount).contains(maximumFrames), "2…\(APNGEncoder.maximumFrameCount) frames")
+    init(duration: Double, maximumFrames: Int = APNGStreamEncoder.maximumFrameCount) {
+        precondition((2...APNGStreamEncoder.maximumFrameCount).contains(maximumFrames), "2…\(APNGStreamEncoder.maximumFrameCount) frames")
         let d = duration.isFinite ? max(0, duration) : 0
         // Whole steps of at least 1/30 s (the epsilon keeps 1 s × 30 at exactly 30).
         let steps = min(maximumFrames - 1, max(1, Int((d * Self.maximumRate + 1e-9).rounded(.down))))
@@ -60,8 +60,8 @@ struct FramePlan: Sendable, Hashable {
     /// The plan for an endless loop of `loop` seconds: evenly spaced frames at up to ``maximumRate`` (at least
     /// two, at most `maximumFrames`), from the loop's start up to one step before its end, which is its start
     /// again; each shown for one step.
-    init(loop: Double, maximumFrames: Int = APNGEncoder.maximumFrameCount) {
-        precondition((2...APNGEncoder.maximumFrameCount).contains(maximumFrames), "2…\(APNGEncoder.maximumFrameCount) frames")
+    init(loop: Double, maximumFrames: Int = APNGStreamEncoder.maximumFrameCount) {
+        precondition((2...APNGStreamEncoder.maximumFrameCount).contains(maximumFrames), "2…\(APNGStreamEncoder.maximumFrameCount) frames")
         let d = loop.isFinite ? max(0, loop) : 0
         let n = min(maximumFrames, max(2, Int((d * Self.maximumRate).rounded(.down))))
         times = (0..<n).map { d * Double($0) / Double(n) }

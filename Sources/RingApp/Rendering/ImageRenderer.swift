@@ -15,23 +15,23 @@ struct ImageRenderer: Sendable {
     var typeface: Typeface = .system
     /// The most frames an animated PNG gets (``FramePlan``). Served images always use the APNG limit; the fuzz
     /// target lowers it so an animated input costs a few frames, not sixty.
-    var maximumFrames: Int = APNGEncoder.maximumFrameCount
+    var maximumFrames: Int = APNGStreamEncoder.maximumFrameCount
 
-    func render(_ spec: RingSpec, format: OutputFormat) throws(QueryError) -> RenderedImage {
+    func render(_ spec: RingSpec, format: OutputFormat) -> RenderedImage {
         let key = CanonicalSpec(spec, format: format, typeface: typeface)
-        return RenderedImage(key: key, body: try body(spec, format: format, digest: key.sha256))
+        return RenderedImage(key: key, body: body(spec, format: format, digest: key.sha256))
     }
 
     /// The bytes of `spec` in `format` for a caller that already holds its key's `digest` (a render job's
     /// ``CacheKey``): the key is worked out once per miss, not again here.
-    func body(_ spec: RingSpec, format: OutputFormat, digest: String) throws(QueryError) -> [UInt8] {
+    func body(_ spec: RingSpec, format: OutputFormat, digest: String) -> [UInt8] {
         // Without a control nothing stops the render, so there is always a body.
-        try body(spec, format: format, digest: digest, control: nil)!
+        body(spec, format: format, digest: digest, control: nil)!
     }
 
     /// The bytes, or nil when `control` said to stop (between an animation's frames: stills and SVG, short whatever
     /// their size, always finish).
-    func body(_ spec: RingSpec, format: OutputFormat, digest: String, control: RenderControl?) throws(QueryError) -> [UInt8]? {
+    func body(_ spec: RingSpec, format: OutputFormat, digest: String, control: RenderControl?) -> [UInt8]? {
         let scene = RingLayout.scene(for: spec, text: typeface.setter)
         switch format {
         case .svg:
@@ -48,7 +48,7 @@ struct ImageRenderer: Sendable {
     /// 100 % and more) is an APNG that loops for ever: its still picture turned through one ``Scene/spinLoop``.
     /// An APNG can only loop as a whole, so the fade-in the SVG plays before its endless spin is left out there:
     /// a looping fade-in would flash on every turn, a fade-in played once would leave a spinner that stops.
-    static func png(_ scene: Scene, scale: Double, maximumFrames: Int = APNGEncoder.maximumFrameCount) -> [UInt8] {
+    static func png(_ scene: Scene, scale: Double, maximumFrames: Int = APNGStreamEncoder.maximumFrameCount) -> [UInt8] {
         png(scene, scale: scale, maximumFrames: maximumFrames) { _ in false }!
     }
 

@@ -38,7 +38,7 @@ enum ImageResolution {
             return
         }
         let format = Self.statedFormat(target, parsed) ?? defaultFormat
-        let strict = parsed["strict"] == "1" || parsed["strict"] == "true"
+        let strict = QueryDecoder.isStrict(parsed, route: target.route, table: table)
         do {
             if let source = try SourceQuery.parse(parsed) {
                 self = .source(source, query: parsed, route: target.route, format: format, strict: strict)

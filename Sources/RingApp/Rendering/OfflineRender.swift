@@ -40,13 +40,7 @@ public enum OfflineRender {
             let error = QueryError(parameter: "src", problem: "ringd render does not fetch documents; give the values in the query, or ask a running ringd")
             return .failure(Refusal(status: 400, text: RingApplication.badRequestText(error)))
         case .image(let spec, let route, let format, _, _):
-            do {
-                let image = try ImageRenderer().render(spec, format: format)
-                return .success(Image(body: image.body, format: format, route: route))
-            } catch {
-                // The server answers a renderer's refusal with the same 400 text (RingApplication.finish).
-                return .failure(Refusal(status: 400, text: RingApplication.badRequestText(error)))
-            }
+            return .success(Image(body: ImageRenderer().render(spec, format: format).body, format: format, route: route))
         }
     }
 

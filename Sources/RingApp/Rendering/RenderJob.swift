@@ -38,13 +38,7 @@ struct RenderJob: Sendable {
         let entry: CacheEntry
         switch kind {
         case .image(let spec):
-            let rendered: [UInt8]?
-            do {
-                rendered = try app.renderer.body(spec, format: key.format, digest: key.digest, control: control)
-            } catch {
-                return .failed(error)
-            }
-            guard let body = rendered else {
+            guard let body = app.renderer.body(spec, format: key.format, digest: key.digest, control: control) else {
                 app.metrics.refusals.countRenderCancelled()
                 return .cancelled
             }
@@ -87,23 +81,16 @@ extension RenderJob {
     }
 }
 
-/// What a render produced: a cache entry, or the renderer's refusal (answered by the error policy).
+/// What a render produced: a cache entry, or nothing because it was stopped.
 enum RenderOutcome: Sendable {
     /// The cached result and the seconds its render took.
     case entry(CacheEntry, renderSeconds: Double)
-    case failed(QueryError)
     /// Stopped between frames: every client waiting for it had gone (``RenderControl``).
     case cancelled
 
-    /// Seconds the render took, or nil when it was refused.
+    /// Seconds the render took, or nil when it was stopped.
     var renderSeconds: Double? {
         if case .entry(_, let seconds) = self { return seconds }
-        return nil
-    }
-
-    /// The renderer's refusal, or nil when it drew.
-    var refusal: QueryError? {
-        if case .failed(let error) = self { return error }
         return nil
     }
 }

@@ -50,13 +50,17 @@ struct SourceQuery: Sendable {
                                  expected: "a JSONPath of $, .name, ['name'] and [index] steps (\(error.problem) at \(error.offset))")
             }
         }
-        var max = 1.0
+        let max: Double
         if let text = query["max"] {
             guard let value = ValueSyntax.decimal(text), maxRange.contains(value) else {
                 throw QueryError(parameter: "max", given: text, expected: "a number above 0 up to 1e12")
             }
             guard path != nil else { throw QueryError(parameter: "max", given: text, expected: "query as well (max scales its number)") }
             max = value
+        } else {
+            // Left out: the parameter table's default, read as the decoder reads every default (`max` is common).
+            let reader = QueryReader(route: .ring, query: query, table: .standard)
+            max = try reader.need(reader.number("max"), "max")
         }
         return SourceQuery(url: url, path: path, max: max)
     }

@@ -1,8 +1,4 @@
 extension RingLayout {
-    /// Default border width as a share of the size: seed 004 strokes its border 2 pt wide on a view of typically
-    /// 100–200 pt, 2 / 133 ≈ 1.5 % (4 px at 256, 2 px at 128, the one-pixel floor from 64 px down).
-    public static let pieHairline = 0.015
-
     /// `/pie` (seed 004): a thin border ring at the edge and a wedge filling from the top, clockwise, leaving a
     /// gap of one border width between them (seed: progress radius = radius − 2 × line width).
     static func pieItems(_ style: PieStyle, size: Double, scale: Double, animated: Bool) -> [SceneItem] {

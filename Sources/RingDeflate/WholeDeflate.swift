@@ -1,8 +1,8 @@
 import CDeflate
 import RingSync
 
-/// One-shot DEFLATE of a whole buffer through libdeflate: the PNG image data of pictures up to
-/// ``PNGEncoder/wholeBufferPixelLimit`` (and, in RingApp, the gzip copy of SVG bodies).
+/// One-shot DEFLATE of a whole buffer through libdeflate: the PNG image data of pictures up to RingPNG's
+/// `PNGEncoder.wholeBufferPixelLimit`, and RingApp's gzip copies of SVG bodies and prepared documents.
 ///
 /// libdeflate compresses a buffer it sees whole about twice as fast as zlib's streaming deflate at the same
 /// level, into slightly fewer bytes (measured on ring images: docs/performance.md, "PNG compression"). Its output

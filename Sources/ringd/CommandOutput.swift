@@ -3,9 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import RingHTTP
 
-/// Writing rendered bytes where `ringd render` is told to: standard output, a file, a directory.
-enum FileOutput {
+/// Writing rendered bytes where `ringd render` is told to: standard output (through RingHTTP's ``FileOutput``, as
+/// the log does), a file, a directory.
+enum CommandOutput {
     /// Why bytes could not be written: the path and the system's reason.
     struct Failure: Error, CustomStringConvertible {
         var path: String
@@ -15,20 +17,10 @@ enum FileOutput {
 
     /// Writes `bytes` to standard output.
     static func writeStandardOutput(_ bytes: [UInt8]) throws(Failure) {
-        guard writeAll(bytes, to: STDOUT_FILENO) else { throw Failure(path: "standard output", reason: lastError()) }
-    }
-
-    /// Writes all of `bytes` to `fd` (write(2) may take fewer at a time); false on an error.
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return false }
-                offset += n
-            }
-            return true
+        do {
+            try FileOutput.writeAll(STDOUT_FILENO, bytes)
+        } catch {
+            throw Failure(path: "standard output", reason: error.message)
         }
     }
 
@@ -66,7 +58,7 @@ enum FileOutput {
 
     /// Writes `text` to standard error.
     static func printError(_ text: String) {
-        _ = writeAll(Array(text.utf8), to: STDERR_FILENO)
+        try? FileOutput.writeAll(STDERR_FILENO, Array(text.utf8))
     }
 
     private static func lastError() -> String {
