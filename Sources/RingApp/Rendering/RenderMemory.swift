@@ -12,9 +12,11 @@ import RingPNG
 /// layers), plus its compressed frames (0.4–2.7 MB). `RenderMemoryTests` pins the estimate above those peaks.
 public enum RenderMemory {
     /// What the process holds besides the cache and the renders: the binary, the mapped fonts, connection
-    /// buffers, the parser and allocator slack. Measured: 34 MB peak after 256 connections of hits and a flood of
-    /// misses with no cache; the rest is headroom.
-    public static let processConstantMB = 64
+    /// buffers, the parser and allocator slack. The fonts are most of it: every file is read whole once for the
+    /// typeface digest, so its pages are resident (Noto Sans CJK's Bold and Regular collections alone are 38 MiB).
+    /// Measured: 80 MiB resident at the start of a debug build with every label font (scripts/check/flood.py
+    /// prints it), 38 MiB of it anonymous; the rest is headroom for connections and a flood of misses.
+    public static let processConstantMB = 112
     /// Bitmaps of 4 bytes per device pixel an animated PNG holds at its peak (measured up to 3.6).
     static let animatedBitmaps = 4
     /// What a render holds whatever its size (rows, coverage buffers, the zlib stream, the output's start).
