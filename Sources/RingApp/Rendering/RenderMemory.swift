@@ -14,8 +14,9 @@ public enum RenderMemory {
     /// What the process holds besides the cache and the renders: the binary, the mapped fonts, connection
     /// buffers, the parser and allocator slack. The fonts are most of it: every file is read whole once for the
     /// typeface digest, so its pages are resident (Noto Sans CJK's Bold and Regular collections alone are 38 MiB).
-    /// Measured: 80 MiB resident at the start of a debug build with every label font (scripts/check/flood.py
-    /// prints it), 38 MiB of it anonymous; the rest is headroom for connections and a flood of misses.
+    /// Measured: 80 MiB resident at the start of a debug build with every label font, 3 MiB of it anonymous (the
+    /// rest is the mapped binary, libraries and fonts), 90 MiB after 3000 misses through a 4 MiB cache
+    /// (scripts/check/flood.py prints both); the rest is headroom for connections and allocator slack.
     public static let processConstantMB = 112
     /// Bitmaps of 4 bytes per device pixel an animated PNG holds at its peak (measured up to 3.6).
     static let animatedBitmaps = 4
