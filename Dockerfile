@@ -12,7 +12,8 @@ SHELL ["/bin/bash", "-o", "pipefail", "-c"]
 # (bookworm) is what is pinned.
 # hadolint ignore=DL3008
 RUN apt-get update && apt-get install -y --no-install-recommends libssl-dev zlib1g-dev libdeflate-dev pkg-config \
-        libharfbuzz-dev libfribidi-dev fonts-inter fonts-noto-core fonts-noto-cjk fonts-dejavu-core \
+        libharfbuzz-dev libfribidi-dev fonts-inter fonts-noto-core fonts-noto-cjk fonts-droid-fallback \
+        fonts-dejavu-core \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -22,8 +23,9 @@ RUN swift build -c release --static-swift-stdlib --product ringd \
     && cp "$(swift build -c release --show-bin-path)/ringd" /ringd \
     && strip /ringd
 # Only the font files ringd loads, not the packages' 60 MB: `ringd fonts` lists them (the label faces, Noto Sans
-# CJK's Bold and Regular collections but not the Serif ones, and the badges' DejaVu Sans). Droid Sans Fallback,
-# ringd's CJK face only where Noto Sans CJK is missing, is not installed here: the image has Noto Sans CJK.
+# CJK's Bold and Regular collections but not the Serif ones, and the badges' DejaVu Sans). Droid Sans Fallback
+# (4 MB), ringd's CJK face only where Noto Sans CJK lacks a character, comes along as scripts/setup installs it on
+# a host: the font digest is part of every picture's version, so the image and a host draw the same bytes and ETags.
 RUN mkdir /fonts && /ringd fonts | xargs -I{} cp {} /fonts/
 
 # Run stage: slim Debian with only the system libraries ringd links (libssl/libcrypto, zlib, libdeflate,
