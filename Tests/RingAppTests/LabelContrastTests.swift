@@ -129,7 +129,7 @@ import Testing
         #expect(try label("theme=dark") == Color(hex: 0x8E8E93))
         #expect(try label("bg=black") == Color(hex: 0x8E8E93))
         #expect(try label("bg=%23FFD1DC") == Color(hex: 0x1C1C1E))
-        #expect(try label("labelColor=red") == Color(hex: 0xFF3B30) || label("labelColor=red") == Color(hex: 0xFF0000))
+        #expect(try label("labelColor=red") == Color(hex: 0xFF0000))
         #expect(Color(hex: 0x767676).contrastRatio(with: Color(hex: 0xFFFFFF)) >= 4.5)
         #expect(Color(hex: 0x8E8E93).contrastRatio(with: Color(hex: 0x1C1C1E)) >= 4.5)
     }

@@ -284,11 +284,16 @@ def check_themes(browser, chromedriver, base, temp, out, scale, problems):
             spot = (int(12.5 * s), int((top + 10) * s))
             light, dark = shots["light"].getpixel(spot), shots["dark"].getpixel(spot)
             exact = name == "flat-square"
+            # The label's white text, in both modes: pixels of the label part's text box lighter than 200.
+            box = (int(15 * s), int((top + 4) * s), int(58 * s), int((top + 16) * s))
+            ink = {mode: sum(1 for p in shots[mode].crop(box).getdata() if min(p[:3]) > 200) for mode in shots}
             ok = near(light, dark, 2) and (not exact or (near(light, LABEL, 1) and near(dark, LABEL, 1)))
+            ok = ok and min(ink.values()) > 40 * s * s
             print(f"{scale}x theme=auto {name:11} label part light #{bytes(light).hex()} dark #{bytes(dark).hex()}"
-                  f"{' (shields #555)' if exact else ''}  {'ok' if ok else 'FAIL'}")
+                  f"{' (shields #555)' if exact else ''}  white label px {ink['light']} / {ink['dark']}  {'ok' if ok else 'FAIL'}")
             if not ok:
-                problems.append(f"{scale}x theme=auto {name}: label part #{bytes(light).hex()} in light, #{bytes(dark).hex()} in dark")
+                problems.append(f"{scale}x theme=auto {name}: label part #{bytes(light).hex()} in light, #{bytes(dark).hex()} in dark, "
+                                f"white label pixels {ink['light']} / {ink['dark']}")
         else:
             box = (10 * s, top * s, 50 * s, (top + 40) * s)
             from PIL import ImageChops
